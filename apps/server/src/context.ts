@@ -1,0 +1,49 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Context, Services } from '@app/api';
+
+function bearerOf(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m?.[1]?.trim() || undefined;
+}
+
+/** Builds the procedure context from a Fastify request; used by /trpc and /api alike. */
+export function contextFromFastify(
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  via: 'trpc' | 'rest',
+  /** tRPC subscriptions (EventSource) cannot send headers; the web client passes the token as a connection param. */
+  connectionParams?: Record<string, string | undefined> | null,
+): Context {
+  // The response socket closing before we finished means the client went away. (The request's own 'close'
+  // fires as soon as a POST body has been read, so it cannot be used.)
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return {
+    services,
+    signal: controller.signal,
+    req: {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'],
+      bearer: bearerOf(req) ?? connectionParams?.token ?? undefined,
+      via,
+      endpoint: req.url.split('?')[0] ?? req.url,
+    },
+    cookies: {
+      get: (name) => req.cookies[name],
+      set: (name, value, o) =>
+        void reply.setCookie(name, value, {
+          path: o.path ?? '/',
+          httpOnly: o.httpOnly ?? true,
+          sameSite: o.sameSite ?? 'lax',
+          secure: o.secure ?? false,
+          ...(o.maxAge !== undefined ? { maxAge: o.maxAge } : {}),
+        }),
+      clear: (name, o) => void reply.clearCookie(name, { path: o.path ?? '/' }),
+    },
+  };
+}

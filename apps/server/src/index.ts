@@ -1,0 +1,2 @@
+export { buildServer, type AppServer, type BuildOptions } from './app.js';
+export { loadConfig } from './config.js';

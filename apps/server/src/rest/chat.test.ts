@@ -1,0 +1,544 @@
+// Chat over REST (and the shared procedures): sessions, ownership, validation, send, SSE, failures,
+// disconnects, one send per session, quota and rate limit, search.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '@app/api/testing';
+import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
+import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
+import { createTestServer, type TestServer } from '../testing.js';
+
+let s: TestServer;
+let port: number;
+beforeAll(async () => {
+  s = await createTestServer();
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (s.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await s?.close();
+});
+beforeEach(() => {
+  s.services.llm = createOfflineProvider({ delayMs: 0 });
+});
+
+type Auth = { authorization: string };
+const user = (o: Parameters<typeof createSignedInUser>[1] = {}) =>
+  createSignedInUser(s.services, { plan: 'pro', ...o });
+
+async function newSession(auth: Auth) {
+  const res = await s.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: auth, payload: {} });
+  expect(res.statusCode).toBe(201);
+  return res.json().session as { id: string; title: string };
+}
+const send = (auth: Auth, id: string, message: unknown) =>
+  s.app.inject({
+    method: 'POST',
+    url: `/api/chat/sessions/${id}/messages`,
+    headers: auth,
+    payload: { message },
+  });
+const stream = (auth: Auth, id: string, message: unknown) =>
+  s.app.inject({
+    method: 'POST',
+    url: `/api/chat/sessions/${id}/messages/stream`,
+    headers: auth,
+    payload: { message },
+  });
+const events = (body: string) =>
+  body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      expect(block.startsWith('data: ')).toBe(true);
+      const data = block.slice(6);
+      return data === '[DONE]' ? '[DONE]' : (JSON.parse(data) as Record<string, unknown>);
+    });
+const messagesOf = async (auth: Auth, id: string) =>
+  (await s.app.inject({ method: 'GET', url: `/api/chat/sessions/${id}/messages`, headers: auth })).json();
+const used = async (userId: string) => (await s.services.quota.usage(userId))!.messagesUsed;
+
+/** A provider that streams `parts` with a pause, then optionally fails. */
+function scripted(parts: string[], o: { delayMs?: number; failAfter?: boolean } = {}): LlmProvider {
+  return {
+    kind: 'offline',
+    model: 'scripted',
+    async *stream(req) {
+      for (const p of parts) {
+        await new Promise((r) => setTimeout(r, o.delayMs ?? 0));
+        if (req.signal?.aborted) throw req.signal.reason;
+        yield { type: 'delta', content: p };
+      }
+      if (o.failAfter) throw new Error('upstream exploded');
+      yield { type: 'usage', usage: { promptTokens: 5, completionTokens: 7, totalTokens: 12 } };
+    },
+  };
+}
+
+describe('chat sessions', () => {
+  it('create, list, rename, get, delete', async () => {
+    const u = await user();
+    const a = await newSession(u.auth);
+    expect(a.title).toBe('New Chat');
+    const b = await newSession(u.auth);
+    const list = await s.app.inject({ method: 'GET', url: '/api/chat/sessions', headers: u.auth });
+    expect(list.json().sessions.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
+    expect(list.json().sessions[0]).toMatchObject({ title: 'New Chat', messageCount: 0 });
+
+    const renamed = await s.app.inject({
+      method: 'PUT',
+      url: `/api/chat/sessions/${a.id}`,
+      headers: u.auth,
+      payload: { title: '  Onboarding ideas ' },
+    });
+    expect(renamed.json().session.title).toBe('Onboarding ideas');
+    const blank = await s.app.inject({
+      method: 'PUT',
+      url: `/api/chat/sessions/${a.id}`,
+      headers: u.auth,
+      payload: { title: '  ' },
+    });
+    expect(blank.statusCode).toBe(400);
+
+    const got = await messagesOf(u.auth, a.id);
+    expect(got).toMatchObject({ session: { id: a.id, title: 'Onboarding ideas' }, messages: [] });
+
+    const del = await s.app.inject({ method: 'DELETE', url: `/api/chat/sessions/${a.id}`, headers: u.auth });
+    expect(del.statusCode).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'GET', url: `/api/chat/sessions/${a.id}/messages`, headers: u.auth }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it("users never see each other's sessions (404)", async () => {
+    const owner = await user();
+    const other = await user();
+    const sess = await newSession(owner.auth);
+    await send(owner.auth, sess.id, 'objectives for safety');
+    const calls = [
+      s.app.inject({ method: 'GET', url: `/api/chat/sessions/${sess.id}/messages`, headers: other.auth }),
+      s.app.inject({
+        method: 'PUT',
+        url: `/api/chat/sessions/${sess.id}`,
+        headers: other.auth,
+        payload: { title: 'x' },
+      }),
+      s.app.inject({ method: 'DELETE', url: `/api/chat/sessions/${sess.id}`, headers: other.auth }),
+      send(other.auth, sess.id, 'hello'),
+      stream(other.auth, sess.id, 'hello'),
+      s.app.inject({ method: 'POST', url: `/api/chat/sessions/${sess.id}/stop`, headers: other.auth }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'Chat session not found', code: 'NOT_FOUND' });
+    }
+    const list = await s.app.inject({ method: 'GET', url: '/api/chat/sessions', headers: other.auth });
+    expect(list.json().sessions).toEqual([]);
+    const search = await s.app.inject({
+      method: 'GET',
+      url: '/api/chat/search?q=safety',
+      headers: other.auth,
+    });
+    expect(search.json().results).toEqual([]);
+    expect((await messagesOf(owner.auth, sess.id)).messages).toHaveLength(2);
+  });
+
+  it('requires authentication', async () => {
+    const res = await s.app.inject({ method: 'GET', url: '/api/chat/sessions' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('sending', () => {
+  it('refuses empty, whitespace-only and over-long messages with 400', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    for (const message of ['', '   \n\t ', 'x'.repeat(8001), undefined]) {
+      const res = await send(u.auth, sess.id, message);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_error');
+      expect((await stream(u.auth, sess.id, message)).statusCode).toBe(400);
+    }
+    expect((await send(u.auth, sess.id, 'x'.repeat(8000))).statusCode).toBe(200);
+  });
+
+  it('non-streaming send stores the exchange, titles the session and charges one message', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    const text = 'Write Bloom-aligned learning objectives for customer complaint handling in retail stores';
+    const res = await send(u.auth, sess.id, text);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.userMessage).toMatchObject({ role: 'user', content: text });
+    expect(body.message).toMatchObject({
+      role: 'assistant',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    expect(body.message.content).toContain('| Bloom level |');
+    expect(body.message.tokensUsed).toBeGreaterThan(0);
+    expect(body.session.title).toBe(`${text.slice(0, 50)}…`);
+    const got = await messagesOf(u.auth, sess.id);
+    expect(got.session.title).toBe(`${text.slice(0, 50)}…`);
+    expect(got.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(await used(u.user.id)).toBe(1);
+    // A second message keeps the title.
+    await send(u.auth, sess.id, 'Now a quiz on it');
+    expect((await messagesOf(u.auth, sess.id)).session.title).toBe(`${text.slice(0, 50)}…`);
+    expect(await used(u.user.id)).toBe(2);
+    const logs = await s.services.db.usageLog.findMany({ where: { userId: u.user.id } });
+    expect(logs.map((l) => [l.action, l.usage, l.status])).toEqual([
+      ['CHAT_MESSAGE', 1, 'success'],
+      ['CHAT_MESSAGE', 1, 'success'],
+    ]);
+  });
+
+  it('short first messages are the title as they are', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    await send(u.auth, sess.id, '  Quiz on GDPR  ');
+    expect((await messagesOf(u.auth, sess.id)).session.title).toBe('Quiz on GDPR');
+  });
+
+  it('the history of the session is sent to the model with the system prompt', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    let seen: { role: string; content: string }[] = [];
+    await send(u.auth, sess.id, 'first question');
+    s.services.llm = {
+      kind: 'offline',
+      model: 'spy',
+      async *stream(req) {
+        seen = req.messages;
+        yield { type: 'delta', content: 'ok' };
+      },
+    };
+    await send(u.auth, sess.id, 'second question');
+    expect(seen[0]!.role).toBe('system');
+    expect(seen[0]!.content).toContain('instructional designer');
+    expect(seen[0]!.content).toContain('export plan');
+    expect(seen.slice(1).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(seen.at(-1)!.content).toBe('second question');
+  });
+});
+
+describe('streaming (SSE)', () => {
+  it('answers text/event-stream with content chunks, one complete event and [DONE]', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    const res = await stream(u.auth, sess.id, 'Create a quiz on data privacy');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['cache-control']).toContain('no-cache');
+    const evs = events(res.body);
+    expect(evs.at(-1)).toBe('[DONE]');
+    const contents = evs.filter((e) => typeof e === 'object' && e.type === 'content') as {
+      content: string;
+    }[];
+    expect(contents.length).toBeGreaterThan(10);
+    const complete = evs.filter((e) => typeof e === 'object' && e.type === 'complete') as {
+      message: Record<string, unknown>;
+    }[];
+    expect(complete).toHaveLength(1);
+    expect(evs.at(-2)).toMatchObject({ type: 'complete' });
+    expect(Object.keys(complete[0]!.message).sort()).toEqual(['content', 'createdAt', 'id', 'tokensUsed']);
+    expect(complete[0]!.message.content).toBe(contents.map((c) => c.content).join(''));
+    const stored = await messagesOf(u.auth, sess.id);
+    expect(stored.messages[1].id).toBe(complete[0]!.message.id);
+    expect(stored.messages[1].tokensUsed).toBe(complete[0]!.message.tokensUsed);
+    expect(await used(u.user.id)).toBe(1);
+    const log = await s.services.db.usageLog.findFirst({ where: { userId: u.user.id } });
+    expect(log).toMatchObject({ action: 'STREAMING_CHAT', usage: 1, status: 'success' });
+  });
+
+  it('an error mid-stream sends an error event, stores nothing and charges nothing', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    s.services.llm = scripted(['Hello ', 'there'], { failAfter: true });
+    const res = await stream(u.auth, sess.id, 'hello');
+    const evs = events(res.body);
+    expect(evs.slice(0, 2)).toEqual([
+      { type: 'content', content: 'Hello ' },
+      { type: 'content', content: 'there' },
+    ]);
+    expect(evs[2]).toEqual({ type: 'error', error: 'Failed to send message. Please try again.' });
+    expect(evs[3]).toBe('[DONE]');
+    const stored = await messagesOf(u.auth, sess.id);
+    expect(stored.messages).toEqual([]);
+    expect(stored.session.title).toBe('New Chat');
+    expect(await used(u.user.id)).toBe(0);
+    const log = await s.services.db.usageLog.findFirst({ where: { userId: u.user.id } });
+    expect(log).toMatchObject({ action: 'STREAMING_CHAT', usage: 0, status: 'error' });
+    // Non-streaming: a 502 with the same rollback.
+    const plain = await send(u.auth, sess.id, 'hello');
+    expect(plain.statusCode).toBe(502);
+    expect(plain.json()).toMatchObject({ code: 'LLM_ERROR' });
+    expect((await messagesOf(u.auth, sess.id)).messages).toEqual([]);
+    expect(await used(u.user.id)).toBe(0);
+  });
+
+  it('a client that disconnects mid-stream leaves nothing stored and is not charged', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    let aborted = false;
+    s.services.llm = {
+      kind: 'offline',
+      model: 'slow',
+      async *stream(req) {
+        for (let i = 0; i < 200; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          if (req.signal?.aborted) {
+            aborted = true;
+            throw req.signal.reason;
+          }
+          yield { type: 'delta', content: `part ${i} ` };
+        }
+      },
+    };
+    await new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: `/api/chat/sessions/${sess.id}/messages/stream`,
+          headers: { ...u.auth, 'content-type': 'application/json' },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          let got = '';
+          res.on('data', (d: Buffer) => {
+            got += d.toString();
+            if (got.includes('part 2 ')) {
+              req.destroy();
+              resolve();
+            }
+          });
+          res.on('error', () => undefined);
+        },
+      );
+      req.on('error', () => undefined);
+      req.setTimeout(10_000, () => reject(new Error('timeout')));
+      req.end(JSON.stringify({ message: 'Tell me a long story' }));
+    });
+    await expect.poll(() => aborted, { timeout: 3000 }).toBe(true);
+    await expect
+      .poll(async () => (await messagesOf(u.auth, sess.id)).messages.length, { timeout: 3000 })
+      .toBe(0);
+    expect(await used(u.user.id)).toBe(0);
+    expect((await messagesOf(u.auth, sess.id)).session.title).toBe('New Chat');
+    // The session's send slot was released.
+    s.services.llm = createOfflineProvider({ delayMs: 0 });
+    await expect
+      .poll(async () => (await send(u.auth, sess.id, 'again')).statusCode, { timeout: 3000 })
+      .toBe(200);
+    expect(await used(u.user.id)).toBe(1);
+  });
+
+  it('the tRPC subscription streams start/content/complete over SSE and cleans up when the client goes away', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    const input = encodeURIComponent(
+      JSON.stringify({ json: { sessionId: sess.id, message: 'quiz on safety' } }),
+    );
+    const full = await s.app.inject({
+      method: 'GET',
+      url: `/trpc/chat.sendStream?input=${input}`,
+      headers: u.auth,
+    });
+    expect(full.headers['content-type']).toContain('text/event-stream');
+    expect(full.body).toContain('"type":"start"');
+    expect(full.body).toContain('"type":"content"');
+    expect(full.body).toContain('"type":"complete"');
+    expect(await used(u.user.id)).toBe(1);
+
+    let aborted = false;
+    s.services.llm = {
+      kind: 'offline',
+      model: 'slow',
+      async *stream(req) {
+        for (let i = 0; i < 200; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          if (req.signal?.aborted) {
+            aborted = true;
+            throw req.signal.reason;
+          }
+          yield { type: 'delta', content: `part ${i} ` };
+        }
+      },
+    };
+    const input2 = encodeURIComponent(JSON.stringify({ json: { sessionId: sess.id, message: 'long one' } }));
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        { port, host: '127.0.0.1', path: `/trpc/chat.sendStream?input=${input2}`, headers: u.auth },
+        (res) => {
+          let got = '';
+          res.on('data', (d: Buffer) => {
+            got += d.toString();
+            if (got.includes('part 2 ')) {
+              req.destroy();
+              resolve();
+            }
+          });
+          res.on('error', () => undefined);
+        },
+      );
+      req.on('error', () => undefined);
+      req.setTimeout(10_000, () => reject(new Error('timeout')));
+    });
+    await expect.poll(() => aborted, { timeout: 3000 }).toBe(true);
+    await expect
+      .poll(async () => (await messagesOf(u.auth, sess.id)).messages.length, { timeout: 3000 })
+      .toBe(2);
+    expect(await used(u.user.id)).toBe(1);
+  });
+
+  it('other tabs see that a reply is being generated and can follow it (chat.watch)', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    s.services.llm = scripted(
+      Array.from({ length: 60 }, (_, i) => `w${i} `),
+      { delayMs: 20 },
+    );
+    const running = stream(u.auth, sess.id, 'long answer please');
+    await expect.poll(async () => (await messagesOf(u.auth, sess.id)).generating).toBe(true);
+    const input = encodeURIComponent(JSON.stringify({ json: { sessionId: sess.id } }));
+    const watched = await s.app.inject({
+      method: 'GET',
+      url: `/trpc/chat.watch?input=${input}`,
+      headers: u.auth,
+    });
+    expect(watched.body).toContain('"type":"progress"');
+    expect(watched.body).toContain('"type":"end"');
+    await running;
+    const after = await messagesOf(u.auth, sess.id);
+    expect(after.generating).toBe(false);
+    expect(after.messages).toHaveLength(2);
+    const other = await user();
+    const denied = await s.app.inject({
+      method: 'GET',
+      url: `/trpc/chat.watch?input=${input}`,
+      headers: other.auth,
+    });
+    expect(denied.body).toContain('Chat session not found');
+  });
+
+  it('one send at a time per session: a second one gets 409; Stop cancels the first', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    const other = await newSession(u.auth);
+    s.services.llm = scripted(
+      Array.from({ length: 100 }, (_, i) => `w${i} `),
+      { delayMs: 20 },
+    );
+    const first = stream(u.auth, sess.id, 'long answer please');
+    await expect
+      .poll(async () => (await s.services.db.chatMessage.count({ where: { sessionId: sess.id } })) > 0)
+      .toBe(true);
+    const second = await send(u.auth, sess.id, 'me too');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('SEND_IN_PROGRESS');
+    expect((await stream(u.auth, sess.id, 'me too')).statusCode).toBe(409);
+    // Another session of the same user is not blocked.
+    s.services.llm = createOfflineProvider({ delayMs: 0 });
+    expect((await send(u.auth, other.id, 'parallel')).statusCode).toBe(200);
+    const stop = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/stop`,
+      headers: u.auth,
+    });
+    expect(stop.statusCode).toBe(200);
+    const res = await first;
+    const evs = events(res.body);
+    expect(evs.at(-2)).toEqual({ type: 'error', error: 'Generation cancelled' });
+    expect(evs.at(-1)).toBe('[DONE]');
+    expect((await messagesOf(u.auth, sess.id)).messages).toEqual([]);
+    expect(await used(u.user.id)).toBe(1); // only the parallel exchange
+  });
+});
+
+describe('quota and rate limit', () => {
+  it('charges one message per exchange and answers 402 when the quota is used up', async () => {
+    const u = await user({ messageLimit: 1 });
+    const sess = await newSession(u.auth);
+    expect((await send(u.auth, sess.id, 'one')).statusCode).toBe(200);
+    const res = await stream(u.auth, sess.id, 'two');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('QUOTA_EXCEEDED');
+    expect((await messagesOf(u.auth, sess.id)).messages).toHaveLength(2);
+  });
+
+  it('expired trials (INCOMPLETE) and users without a subscription cannot send', async () => {
+    for (const u of [await user({ status: 'INCOMPLETE' }), await createSignedInUser(s.services)]) {
+      const sess = await newSession(u.auth);
+      const res = await send(u.auth, sess.id, 'hello');
+      expect(res.statusCode).toBe(402);
+      expect(res.json().code).toBe('SUBSCRIPTION_INACTIVE');
+      expect((await messagesOf(u.auth, sess.id)).messages).toEqual([]);
+    }
+  });
+
+  it('rate limits sends per user (20 per minute) with the spec message', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    for (let i = 0; i < 20; i++) expect((await send(u.auth, sess.id, `m${i}`)).statusCode).toBe(200);
+    const res = await stream(u.auth, sess.id, 'one too many');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({
+      error: 'Rate limit exceeded. Please wait a moment before sending another message.',
+      code: 'RATE_LIMITED',
+    });
+    expect(await used(u.user.id)).toBe(20);
+  });
+});
+
+describe('search', () => {
+  it('finds titles and messages of the user, with snippets, at most 20', async () => {
+    const u = await user();
+    const a = await newSession(u.auth);
+    await send(u.auth, a.id, 'Create a quiz on forklift safety for warehouse staff');
+    const b = await newSession(u.auth);
+    await s.app.inject({
+      method: 'PUT',
+      url: `/api/chat/sessions/${b.id}`,
+      headers: u.auth,
+      payload: { title: 'Forklift onboarding' },
+    });
+
+    const res = await s.app.inject({ method: 'GET', url: '/api/chat/search?q=forklift', headers: u.auth });
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as {
+      sessionId: string;
+      messageId: string | null;
+      snippet: string;
+      sessionTitle: string;
+    }[];
+    expect(results.length).toBeGreaterThanOrEqual(3);
+    expect(results.every((r) => r.snippet.toLowerCase().includes('forklift'))).toBe(true);
+    expect(results.every((r) => r.snippet.replace(/^…|…$/g, '').length <= 150)).toBe(true);
+    expect(results.some((r) => r.sessionId === b.id && r.messageId === null)).toBe(true);
+    expect(results.some((r) => r.sessionId === a.id && r.messageId)).toBe(true);
+
+    // Word prefixes match through full-text search, short fragments through substring matching.
+    const prefix = await s.app.inject({
+      method: 'GET',
+      url: '/api/chat/search?q=wareh%20staff',
+      headers: u.auth,
+    });
+    expect(prefix.json().results.length).toBeGreaterThan(0);
+    const frag = await s.app.inject({ method: 'GET', url: '/api/chat/search?q=kl', headers: u.auth });
+    expect(frag.json().results.length).toBeGreaterThan(0);
+
+    const short = await s.app.inject({ method: 'GET', url: '/api/chat/search?q=f', headers: u.auth });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toContain('Type at least 2 characters to search');
+
+    for (let i = 0; i < 25; i++)
+      await s.services.db.chatSession.create({ data: { userId: u.user.id, title: `Forklift ${i}` } });
+    const many = await s.app.inject({ method: 'GET', url: '/api/chat/search?q=forklift', headers: u.auth });
+    expect(many.json().results).toHaveLength(20);
+    const none = await s.app.inject({ method: 'GET', url: "/api/chat/search?q=%25'%22", headers: u.auth });
+    expect(none.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,38 @@
+// Mounts every REST route under /api with one error mapping. Each domain adds its file here.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { toHttpError, type Services } from '@app/api';
+import { restRoutes } from './route.js';
+import { systemRoutes } from './system.js';
+import { authRoutes } from './auth.js';
+import { assistantRoutes } from './assistant.js';
+import { billingRoutes } from './billing.js';
+import { subscriptionRoutes } from './subscriptions.js';
+import { chatRoutes } from './chat.js';
+import { testingRoutes } from './testing.js';
+
+export async function restPlugin(app: FastifyInstance, opts: { services: Services }) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const fastifyStatus = (err as { statusCode?: number }).statusCode;
+    if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500 && !('cause' in err && err.cause)) {
+      // Fastify's own 4xx (bad JSON, body too large…)
+      return reply
+        .status(fastifyStatus)
+        .send({ error: err.message, code: (err as { code?: string }).code ?? 'BAD_REQUEST' });
+    }
+    const { status, body } = toHttpError(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ error: `No route ${req.method} ${req.url}`, code: 'NOT_FOUND' }),
+  );
+
+  const r = restRoutes(app, opts.services);
+  systemRoutes(r);
+  authRoutes(r);
+  billingRoutes(r);
+  subscriptionRoutes(r);
+  assistantRoutes(r);
+  chatRoutes(r, app, opts.services);
+  if (opts.services.config.env === 'test') await testingRoutes(app, opts);
+}

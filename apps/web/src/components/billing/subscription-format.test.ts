@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatPlanName,
+  isAnnualBilling,
+  paymentText,
+  statusLabel,
+  statusOf,
+  statusVariant,
+  trialDaysLeft,
+  usagePercent,
+  usageTone,
+} from './subscription-format';
+
+describe('subscription display rules', () => {
+  it('status labels and badges', () => {
+    expect(statusLabel('TRIALING')).toBe('Trial');
+    expect(statusLabel(undefined)).toBe('Inactive');
+    expect(statusOf(null)).toBe('INACTIVE');
+    expect(statusVariant('SOMETHING_NEW')).toBe('outline');
+    expect(statusLabel('SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  });
+  it('plan names', () => {
+    expect(formatPlanName('pro')).toBe('Pro');
+    expect(formatPlanName('ENTERPRISE')).toBe('Enterprise');
+    expect(formatPlanName(null)).toBe('Free');
+  });
+  it('usage percentage is capped at 100 and the limit defaults to 50', () => {
+    expect(usagePercent(25, null)).toBe(50);
+    expect(usagePercent(2000, 1000)).toBe(100);
+    expect(usageTone(75)).toBe('normal');
+    expect(usageTone(75.1)).toBe('warning');
+    expect(usageTone(90)).toBe('warning');
+    expect(usageTone(90.1)).toBe('danger');
+  });
+  it('trial days: rounded up, never below 0', () => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    expect(trialDaysLeft('2026-01-03T01:00:00Z', now)).toBe(3);
+    expect(trialDaysLeft('2025-12-01T00:00:00Z', now)).toBe(0);
+  });
+  it('payment text', () => {
+    expect(paymentText({ stripeCustomerId: 'cus_1', status: 'TRIALING' })).toBe('Credit card on file');
+    expect(paymentText({ status: 'TRIALING' })).toBe('No payment method - Trial');
+    expect(paymentText(null)).toBe('No payment method');
+  });
+  it('annual detection', () => {
+    expect(isAnnualBilling({ stripeSubscriptionId: 'sub_1RdXabc' })).toBe(true);
+    expect(isAnnualBilling({ priceId: 'price_pro_annual' })).toBe(true);
+    expect(isAnnualBilling({ billingCycle: 'monthly', priceId: 'price_pro_monthly' })).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+// Billing actions shared by the dashboard, the profile billing section and the simulator portal,
+// with the toasts of SPEC §8.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@app/ui';
+import { useTRPC } from '../../lib/trpc';
+
+export interface SubscriptionLike {
+  status?: string | null;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+}
+
+const messageOf = (err: unknown) =>
+  err instanceof Error && err.message ? err.message : 'Please try again later';
+
+export function useBillingActions() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.subscriptions.current.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.subscriptions.trialStatus.queryKey() }),
+    ]);
+  const checkout = useMutation(trpc.subscriptions.checkout.mutationOptions());
+  const portal = useMutation(trpc.billing.portal.mutationOptions());
+  const cancelTrialM = useMutation(trpc.billing.cancelTrial.mutationOptions());
+  const cancelSubM = useMutation(trpc.subscriptions.cancel.mutationOptions());
+  const resumeM = useMutation(trpc.billing.resume.mutationOptions());
+  const testUpgradeM = useMutation(trpc.subscriptions.testUpgradeTrial.mutationOptions());
+
+  return {
+    refresh,
+    checkoutPending: checkout.isPending,
+    portalPending: portal.isPending,
+    cancelPending: cancelTrialM.isPending || cancelSubM.isPending || resumeM.isPending,
+    testUpgradePending: testUpgradeM.isPending,
+
+    /** Test helper (hidden in production): ends the trial now on `plan`. */
+    async testUpgradeTrial(plan: 'starter' | 'pro' | 'team') {
+      try {
+        await testUpgradeM.mutateAsync({ plan });
+        toast.success('Trial upgraded', { description: 'Your subscription is now active.' });
+      } catch (err) {
+        toast.error('Failed to upgrade trial', { description: messageOf(err) });
+      } finally {
+        await refresh();
+      }
+    },
+
+    /** Starts a plan change: the browser goes to the checkout URL. */
+    async startCheckout(priceId: string) {
+      try {
+        const { checkoutUrl } = await checkout.mutateAsync({ priceId });
+        if (!checkoutUrl) {
+          toast.error('No checkout URL returned');
+          return;
+        }
+        window.location.assign(checkoutUrl);
+      } catch (err) {
+        toast.error('Failed to create checkout session', { description: messageOf(err) });
+      }
+    },
+
+    /** Opens the billing portal in a new tab (a link built from the customer id). */
+    async openPortal(sub: SubscriptionLike | null | undefined, opts: { duringTrialMessage?: boolean } = {}) {
+      if (!sub?.stripeCustomerId) {
+        toast.error(
+          opts.duringTrialMessage && sub?.status === 'TRIALING'
+            ? 'No billing portal available during trial'
+            : 'No billing portal available',
+        );
+        return;
+      }
+      const tab = window.open('', '_blank');
+      try {
+        const { url } = await portal.mutateAsync();
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      } catch (err) {
+        tab?.close();
+        toast.error('No billing portal available', { description: messageOf(err) });
+      }
+    },
+
+    async cancelTrial() {
+      try {
+        await cancelTrialM.mutateAsync();
+        toast.success('Trial cancelled', {
+          description: 'You keep access until the trial ends; you will not be charged.',
+        });
+      } catch (err) {
+        toast.error('Failed to cancel trial', { description: messageOf(err) });
+      } finally {
+        await refresh();
+      }
+    },
+
+    async cancelSubscription(sub: SubscriptionLike | null | undefined) {
+      if (!sub?.stripeSubscriptionId) {
+        toast.error('No active subscription to cancel');
+        return;
+      }
+      try {
+        await cancelSubM.mutateAsync();
+        toast.success('Subscription cancelled', {
+          description: 'Your plan stays active until the end of the current billing period.',
+        });
+      } catch (err) {
+        toast.error('Failed to cancel subscription', { description: messageOf(err) });
+      } finally {
+        await refresh();
+      }
+    },
+
+    async resume() {
+      try {
+        await resumeM.mutateAsync();
+        toast.success('Cancellation undone');
+      } catch (err) {
+        toast.error('Failed to change plan. Please try again.', { description: messageOf(err) });
+      } finally {
+        await refresh();
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The message box: Enter sends, Shift+Enter adds a newline, grows up to 120 px; Stop while generating.
+import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { ArrowUp, Square } from 'lucide-react';
+import { Button, Textarea } from '@app/ui';
+import { INPUT_MAX_HEIGHT_PX } from './chat-utils';
+
+export interface ChatInputHandle {
+  focus(): void;
+}
+
+export const ChatInput = forwardRef<
+  ChatInputHandle,
+  {
+    value: string;
+    onChange: (v: string) => void;
+    onSend: () => void;
+    onStop: () => void;
+    sending: boolean;
+    disabled?: boolean;
+  }
+>(function ChatInput({ value, onChange, onSend, onStop, sending, disabled }, ref) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), []);
+
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+    el.style.overflowY = el.scrollHeight > INPUT_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [value]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      if (!sending && value.trim()) onSend();
+    }
+  };
+
+  const canSend = !sending && !disabled && value.trim().length > 0;
+  return (
+    <div className="bg-background focus-within:ring-ring/50 flex items-end gap-2 rounded-2xl border p-2 shadow-sm focus-within:ring-[3px]">
+      <Textarea
+        ref={area}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={1}
+        placeholder="Ask about objectives, quizzes, scenarios, learning plans…"
+        aria-label="Message"
+        disabled={disabled}
+        className="max-h-[120px] min-h-9 resize-none border-0 bg-transparent px-2 py-1.5 shadow-none focus-visible:ring-0 dark:bg-transparent"
+      />
+      {sending ? (
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          onClick={onStop}
+          aria-label="Stop generating"
+          className="shrink-0 rounded-full"
+        >
+          <Square className="size-3.5 fill-current" />
+        </Button>
+      ) : (
+        <Button
+          type="button"
+          size="icon"
+          onClick={onSend}
+          disabled={!canSend}
+          aria-label="Send message"
+          className="shrink-0 rounded-full"
+        >
+          <ArrowUp className="size-4" />
+        </Button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dateLabel,
+  mergeSessions,
+  neighbourOf,
+  RATE_LIMIT_MESSAGE,
+  SEND_FAILED_MESSAGE,
+  sendErrorMessage,
+  type ChatSessionItem,
+} from './chat-utils';
+
+const s = (id: string, title: string, messageCount: number, createdAt = new Date(0)): ChatSessionItem => ({
+  id,
+  title,
+  createdAt,
+  updatedAt: createdAt,
+  messageCount,
+});
+
+describe('chat helpers', () => {
+  it('labels dates: Today, Yesterday, weekday within a week, else a short date', () => {
+    const now = new Date(2026, 10, 22, 15, 0); // Sunday 22 Nov 2026
+    expect(dateLabel(new Date(), new Date())).toBe('Today');
+    const yesterday = new Date(Date.now() - 86_400_000);
+    expect(dateLabel(yesterday)).toBe('Yesterday');
+    expect(dateLabel(new Date(2026, 10, 18), now)).toBe('Wednesday');
+    expect(dateLabel(new Date(2026, 9, 1), now)).toBe('Oct 1');
+  });
+
+  it('merges a refetch: server order and data, but a local title wins unless the server has more messages', () => {
+    const local = [s('a', 'My local title', 2), s('b', 'B', 0)];
+    const server = [s('b', 'B', 0), s('a', 'New Chat', 2)];
+    expect(mergeSessions(local, server).map((x) => [x.id, x.title])).toEqual([
+      ['b', 'B'],
+      ['a', 'My local title'],
+    ]);
+    const more = [s('a', 'Server title', 4)];
+    expect(mergeSessions(local, more)[0]!.title).toBe('Server title');
+    // A session just created here survives a list fetched before it existed; old ones that vanished do not.
+    const fresh = s('c', 'New Chat', 0, new Date());
+    expect(mergeSessions([fresh, ...local], server).map((x) => x.id)).toEqual(['c', 'b', 'a']);
+    expect(mergeSessions(local, [s('b', 'B', 0)]).map((x) => x.id)).toEqual(['b']);
+  });
+
+  it('picks the neighbour after a delete', () => {
+    const list = [s('a', 'A', 0), s('b', 'B', 0), s('c', 'C', 0)];
+    expect(neighbourOf(list, 'a')?.id).toBe('b');
+    expect(neighbourOf(list, 'b')?.id).toBe('c');
+    expect(neighbourOf(list, 'c')?.id).toBe('b');
+    expect(neighbourOf([s('a', 'A', 0)], 'a')).toBeUndefined();
+  });
+
+  it('maps send errors to the texts of SPEC §8', () => {
+    expect(sendErrorMessage({ message: 'x', data: { httpStatus: 429 } })).toBe(RATE_LIMIT_MESSAGE);
+    expect(sendErrorMessage({ message: 'x', data: { code: 'TOO_MANY_REQUESTS' } })).toBe(RATE_LIMIT_MESSAGE);
+    expect(sendErrorMessage({ message: 'Your free trial has expired.' })).toBe(
+      'Your free trial has expired.',
+    );
+    expect(sendErrorMessage(new TypeError('Failed to fetch'))).toBe(SEND_FAILED_MESSAGE);
+    expect(sendErrorMessage(undefined)).toBe(SEND_FAILED_MESSAGE);
+  });
+});

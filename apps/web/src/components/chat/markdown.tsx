@@ -1,0 +1,113 @@
+// Markdown rendering of assistant messages: GFM (tables, task lists), headings, lists, code blocks with
+// syntax highlighting and a copy button, and paragraphs over 200 characters collapsed behind 'Show more'.
+import { memo, useState, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import rehypeHighlight from 'rehype-highlight';
+import { Check, Copy } from 'lucide-react';
+import { Button, cn, toast } from '@app/ui';
+import { COLLAPSE_OVER_CHARS } from './chat-utils';
+
+type HastNode = { type: string; value?: string; children?: HastNode[] };
+const textOf = (n?: HastNode): string =>
+  !n ? '' : n.type === 'text' ? (n.value ?? '') : (n.children ?? []).map(textOf).join('');
+
+function CodeBlock({ children, code }: { children: ReactNode; code: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      toast.error('Failed to copy code');
+    }
+  };
+  return (
+    <div className="group/code relative my-3">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        onClick={copy}
+        aria-label={copied ? 'Code copied' : 'Copy code'}
+        className="bg-background/80 absolute top-1.5 right-1.5 h-7 px-2 text-xs"
+      >
+        {copied ? <Check className="size-3.5" /> : <Copy className="size-3.5" />}
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+      <pre className="bg-muted overflow-x-auto rounded-lg border p-3 pr-20 text-[13px] leading-relaxed">
+        {children}
+      </pre>
+    </div>
+  );
+}
+
+function CollapsibleParagraph({ children, long }: { children: ReactNode; long: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (!long) return <p>{children}</p>;
+  return (
+    <div className="my-3">
+      <p className={cn('my-0!', !open && 'line-clamp-3')}>{children}</p>
+      <button
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        className="text-primary mt-1 text-xs font-medium hover:underline"
+        aria-expanded={open}
+      >
+        {open ? 'Show less' : 'Show more'}
+      </button>
+    </div>
+  );
+}
+
+function makeComponents(collapse: boolean): Components {
+  return {
+    pre({ node, children }) {
+      return <CodeBlock code={textOf(node as HastNode).replace(/\n$/, '')}>{children}</CodeBlock>;
+    },
+    p({ node, children }) {
+      return (
+        <CollapsibleParagraph long={collapse && textOf(node as HastNode).length > COLLAPSE_OVER_CHARS}>
+          {children}
+        </CollapsibleParagraph>
+      );
+    },
+    table({ children }) {
+      return (
+        <div className="my-3 overflow-x-auto rounded-lg border">
+          <table className="my-0! w-full text-sm">{children}</table>
+        </div>
+      );
+    },
+    a({ children, href }) {
+      return (
+        <a href={href} target="_blank" rel="noreferrer noopener">
+          {children}
+        </a>
+      );
+    },
+  };
+}
+const collapsing = makeComponents(true);
+const plain = makeComponents(false);
+
+export const Markdown = memo(function Markdown({
+  content,
+  streaming,
+}: {
+  content: string;
+  streaming?: boolean;
+}) {
+  return (
+    <div className="chat-markdown">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={streaming ? [] : [[rehypeHighlight, { detect: true, ignoreMissing: true }]]}
+        components={streaming ? plain : collapsing}
+      >
+        {content}
+      </ReactMarkdown>
+    </div>
+  );
+});

@@ -1,0 +1,137 @@
+// /login (SPEC §2 Login, §5 Login, §8 Authentication): email, password, 'Remember me', 'Forgot password?',
+// 'Log In' and a link to /trial. Success goes to /dashboard (AuthProvider.login).
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { Button, Checkbox, Input, Label, Spinner, toast } from '@app/ui';
+import { useAuth } from '../../auth/auth-context';
+import { appCodeOf, errorMessage } from '../../auth/errors';
+import { useTRPC } from '../../lib/trpc';
+import { AuthShell } from './auth-shell';
+
+export default function LoginPage() {
+  const { login } = useAuth();
+  const trpc = useTRPC();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      toast.error('Login failed', { description: 'Please enter your email and password.' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await login({ email: email.trim(), password, rememberMe });
+    } catch (err) {
+      if (appCodeOf(err) === 'EMAIL_NOT_VERIFIED') {
+        toast.error('Email not verified', {
+          description: 'Please check your email and verify your account before logging in.',
+          action: {
+            label: 'Resend email',
+            onClick: () =>
+              resend.mutate(
+                { email: email.trim() },
+                {
+                  onSuccess: (r) => toast.success(r.message),
+                  onError: (e2) =>
+                    toast.error('Failed to resend verification email', {
+                      description: errorMessage(e2, 'Please try again later'),
+                    }),
+                },
+              ),
+          },
+        });
+      } else {
+        toast.error('Login failed', { description: errorMessage(err, 'Invalid credentials') });
+      }
+      setSubmitting(false);
+    }
+  }
+
+  function onForgot() {
+    if (!email.trim()) {
+      toast.error('Please enter your email address first');
+      return;
+    }
+    forgot.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: () => toast.success('Password reset email sent! Please check your inbox.'),
+        onError: (err) => toast.error(errorMessage(err, 'Failed to send reset email')),
+      },
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      description="Log in to continue designing training with your L&D assistant."
+      icon={<LogIn className="size-6" aria-hidden />}
+    >
+      <form onSubmit={onSubmit} className="space-y-4">
+        <div className="space-y-2">
+          <Label htmlFor="login-email">Email</Label>
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+        </div>
+        <div className="space-y-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="login-password">Password</Label>
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto p-0 text-sm"
+              onClick={onForgot}
+              disabled={forgot.isPending}
+            >
+              {forgot.isPending ? 'Sending…' : 'Forgot password?'}
+            </Button>
+          </div>
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="login-remember"
+            checked={rememberMe}
+            onCheckedChange={(v) => setRememberMe(v === true)}
+          />
+          <Label htmlFor="login-remember" className="font-normal">
+            Remember me
+          </Label>
+        </div>
+        <Button type="submit" className="w-full" size="lg" disabled={submitting}>
+          {submitting ? <Spinner className="size-4 text-current" label="Logging in" /> : null}
+          {submitting ? 'Logging in…' : 'Log In'}
+        </Button>
+      </form>
+      <p className="text-muted-foreground mt-6 text-center text-sm">
+        New here?{' '}
+        <Link to="/trial" className="text-primary font-medium underline-offset-4 hover:underline">
+          Start your free trial
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,404 @@
+// /profile (SPEC §2 Profile and settings, §5, §8 Profile): profile card, billing (ProfileBillingSection),
+// account settings, security (change password) and a danger zone (delete account, confirmed with the
+// password). Signed-out visitors see 'Not authenticated' with 'Go to Login'. Back goes to /dashboard.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, KeyRound, Lock, Mail, ShieldAlert, Trash2, UserRound } from 'lucide-react';
+import type { PublicUser } from '@app/api/client';
+import {
+  Avatar,
+  AvatarFallback,
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Input,
+  Label,
+  Separator,
+  Spinner,
+  toast,
+} from '@app/ui';
+import { useAuth } from '../../auth/auth-context';
+import { errorMessage } from '../../auth/errors';
+import { useTRPC } from '../../lib/trpc';
+import { ProfileBillingSection } from '../../components/billing/profile-billing-section';
+
+export default function ProfilePage() {
+  const { user, loading } = useAuth();
+  if (loading) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner className="size-8" />
+      </div>
+    );
+  }
+  if (!user) return <NotAuthenticated />;
+  return <Profile user={user} />;
+}
+
+function NotAuthenticated() {
+  return (
+    <section className="flex min-h-[60vh] items-center justify-center px-4 py-16">
+      <Card className="w-full max-w-sm text-center">
+        <CardHeader>
+          <span className="bg-muted text-muted-foreground mx-auto mb-2 flex size-12 items-center justify-center rounded-xl">
+            <Lock className="size-6" aria-hidden />
+          </span>
+          <CardTitle role="heading" aria-level={1} className="text-xl">
+            Not authenticated
+          </CardTitle>
+          <CardDescription>Please log in to view your profile and settings.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button asChild className="w-full">
+            <Link to="/login">Go to Login</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function initials(u: PublicUser) {
+  return ((u.firstName[0] ?? '') + (u.lastName?.[0] ?? '')).toUpperCase() || u.email[0]!.toUpperCase();
+}
+
+function Profile({ user }: { user: PublicUser }) {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:py-10">
+      <Button asChild variant="ghost" className="-ml-3 mb-4">
+        <Link to="/dashboard">
+          <ArrowLeft aria-hidden />
+          Back
+        </Link>
+      </Button>
+      <h1 className="text-3xl font-bold tracking-tight">Profile &amp; Settings</h1>
+      <p className="text-muted-foreground mt-1">Manage your account, billing and security.</p>
+
+      <div className="mt-8 space-y-6">
+        <Card>
+          <CardContent className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+            <Avatar className="size-16 text-xl">
+              <AvatarFallback>{initials(user)}</AvatarFallback>
+            </Avatar>
+            <div className="min-w-0 flex-1">
+              <h2 className="truncate text-xl font-semibold">{fullName}</h2>
+              <p className="text-muted-foreground truncate text-sm">{user.email}</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {user.isEmailVerified ? (
+                  <Badge variant="success">Email verified</Badge>
+                ) : (
+                  <Badge variant="warning">Email not verified</Badge>
+                )}
+                {user.isAdmin ? <Badge variant="secondary">Administrator</Badge> : null}
+              </div>
+            </div>
+            {!user.isEmailVerified ? <ResendVerificationButton /> : null}
+          </CardContent>
+        </Card>
+
+        <ProfileBillingSection />
+
+        <AccountSettings user={user} />
+        <Security />
+        <DangerZone />
+      </div>
+    </div>
+  );
+}
+
+function ResendVerificationButton() {
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
+  return (
+    <Button
+      variant="outline"
+      disabled={resend.isPending}
+      onClick={() =>
+        resend.mutate(undefined, {
+          onSuccess: (r) => toast.success('Verification email sent', { description: r.message }),
+          onError: (err) =>
+            toast.error('Failed to send verification email', {
+              description: errorMessage(err, 'Please try again later'),
+            }),
+        })
+      }
+    >
+      <Mail aria-hidden />
+      {resend.isPending ? 'Sending…' : 'Resend verification email'}
+    </Button>
+  );
+}
+
+function AccountSettings({ user }: { user: PublicUser }) {
+  const trpc = useTRPC();
+  const { setUser } = useAuth();
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const [email, setEmail] = useState(user.email);
+  useEffect(() => {
+    setFirstName(user.firstName);
+    setLastName(user.lastName ?? '');
+    setEmail(user.email);
+  }, [user]);
+  const update = useMutation(trpc.auth.updateProfile.mutationOptions());
+  const dirty =
+    firstName.trim() !== user.firstName ||
+    (lastName.trim() || null) !== user.lastName ||
+    email.trim().toLowerCase() !== user.email;
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!firstName.trim() || !email.trim()) {
+      toast.error('Failed to update profile', { description: 'First name and email are required.' });
+      return;
+    }
+    update.mutate(
+      { firstName, lastName, email },
+      {
+        onSuccess: (res) => {
+          setUser(res.user);
+          toast.success('Profile updated', { description: res.message });
+        },
+        onError: (err) =>
+          toast.error('Failed to update profile', {
+            description: errorMessage(err, 'Please try again later'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
+          <UserRound className="size-5" aria-hidden />
+          Account Settings
+        </CardTitle>
+        <CardDescription>
+          Your name and email address. A new email address must be verified again.
+        </CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-2">
+            <Label htmlFor="profile-first-name">First name</Label>
+            <Input
+              id="profile-first-name"
+              autoComplete="given-name"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="profile-last-name">Last name</Label>
+            <Input
+              id="profile-last-name"
+              autoComplete="family-name"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+            />
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="profile-email">Email</Label>
+            <Input
+              id="profile-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+        </CardContent>
+        <CardFooter className="mt-6 justify-end">
+          <Button type="submit" disabled={!dirty || update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save Changes'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+function Security() {
+  const trpc = useTRPC();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirmPassword, setConfirm] = useState('');
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!currentPassword) return void toast.error('Please enter your current password');
+    if (newPassword !== confirmPassword) return void toast.error('New passwords do not match');
+    if (newPassword.length < 8) return void toast.error('New password must be at least 8 characters long');
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message);
+          setCurrent('');
+          setNew('');
+          setConfirm('');
+        },
+        onError: (err) =>
+          toast.error('Failed to change password', {
+            description: errorMessage(err, 'Please try again later'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle role="heading" aria-level={2} className="flex items-center gap-2">
+          <KeyRound className="size-5" aria-hidden />
+          Security
+        </CardTitle>
+        <CardDescription>Change your password. Your other devices will be signed out.</CardDescription>
+      </CardHeader>
+      <form onSubmit={onSubmit} noValidate>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <div className="space-y-2">
+            <Label htmlFor="current-password">Current password</Label>
+            <Input
+              id="current-password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="new-password">New password</Label>
+            <Input
+              id="new-password"
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(e) => setNew(e.target.value)}
+            />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="confirm-password">Confirm new password</Label>
+            <Input
+              id="confirm-password"
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </div>
+        </CardContent>
+        <CardFooter className="mt-6 justify-end">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing…' : 'Change Password'}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+function DangerZone() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { clearSession } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const del = useMutation(trpc.auth.deleteAccount.mutationOptions());
+
+  function onConfirm(e: FormEvent) {
+    e.preventDefault();
+    if (!password) return void toast.error('Please enter your password');
+    del.mutate(
+      { password },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          clearSession();
+          toast.success('Account deleted', {
+            description: 'Your account and all its data have been deleted.',
+          });
+          navigate('/');
+        },
+        onError: (err) =>
+          toast.error('Failed to delete account', {
+            description: errorMessage(err, 'Please try again later'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle role="heading" aria-level={2} className="text-destructive flex items-center gap-2">
+          <ShieldAlert className="size-5" aria-hidden />
+          Danger Zone
+        </CardTitle>
+        <CardDescription>
+          Deleting your account removes your chats, assistant sessions, files and settings, and cancels your
+          subscription. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Separator className="mb-4" />
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          <Trash2 aria-hidden />
+          Delete Account
+        </Button>
+      </CardContent>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          if (!o) setPassword('');
+        }}
+      >
+        <DialogContent>
+          <form onSubmit={onConfirm} noValidate className="space-y-4">
+            <DialogHeader>
+              <DialogTitle>Delete your account?</DialogTitle>
+              <DialogDescription>
+                This permanently deletes your account and all of its data, and cancels your subscription.
+                Enter your password to confirm.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="space-y-2">
+              <Label htmlFor="delete-password">Password</Label>
+              <Input
+                id="delete-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={del.isPending}>
+                {del.isPending ? 'Deleting…' : 'Delete Account'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+// Landing page (SPEC §2): hero, problems, features, benefits, how it works, pricing, testimonials, FAQ, CTA.
+// Rendered inside SiteLayout, which provides the header and footer.
+import { Hero } from '../../components/marketing/hero';
+import { Benefits, Features, HowItWorks, Problems } from '../../components/marketing/product-sections';
+import {
+  ClosingCta,
+  LandingFaq,
+  PricingSection,
+  Testimonials,
+} from '../../components/marketing/social-sections';
+import { usePageTitle } from '../../components/marketing/use-page-title';
+
+export default function LandingPage() {
+  usePageTitle('L&D Assistant — AI co-designer for instructional designers');
+  return (
+    <>
+      <Hero />
+      <Problems />
+      <Features />
+      <Benefits />
+      <HowItWorks />
+      <PricingSection />
+      <Testimonials />
+      <LandingFaq />
+      <ClosingCta />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, ms = 90_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+export default async function globalSetup() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  }
+  const main = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error('Server not built: run `npm run build` first (npm test does this).');
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-e2e-'));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    APP_URL: `http://127.0.0.1:${port}`,
+    ADMIN_EMAIL: 'admin@e2e.test',
+    ADMIN_PASSWORD: 'Admin-e2e-Pass1!',
+    // Specs give each browser its own X-Forwarded-For so per-IP login limits don't couple unrelated tests.
+    TRUST_PROXY: 'true',
+  };
+  delete env.DATABASE_URL;
+  let dbName: string | undefined;
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    dbName = `e2e_${process.pid}_${Date.now()}`;
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`CREATE DATABASE "${dbName}"`);
+    await c.end();
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_DATA_DIR = dataDir;
+  await waitForHealth(url, child);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName && base) {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await c.end();
+    }
+  };
+}

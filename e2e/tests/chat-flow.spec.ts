@@ -1,0 +1,182 @@
+// Chat end to end: new chat → answer streams in → title → search → rename → delete → shortcuts.
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, signInAs } from '../support/users';
+
+const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
+const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const sessionItems = (page: Page) => page.getByTestId('chat-session');
+
+async function assistantText(page: Page) {
+  return (await page.locator('[data-role="assistant"]').last().innerText()).length;
+}
+
+test('new chat, streamed answer, title, search, rename, delete and shortcuts', async ({ page, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/chat');
+  await expect(page.getByTestId('offline-badge')).toHaveText(/Offline mode/);
+  await expect(page.getByRole('heading', { name: 'What would you like to create?' })).toBeVisible();
+
+  // Shift+Enter adds a newline, Enter sends.
+  const question = 'Create a quiz on forklift safety for warehouse staff';
+  await input(page).fill('first line');
+  await input(page).press('Shift+Enter');
+  await input(page).pressSequentially('second');
+  await expect(input(page)).toHaveValue('first line\nsecond');
+  await input(page).fill(question);
+  await input(page).press('Enter');
+
+  // The user message and an empty assistant placeholder appear at once; the answer grows progressively.
+  await expect(page.locator('[data-role="user"]').last()).toHaveText(question);
+  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
+  await expect(streaming).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
+  await expect.poll(() => assistantText(page)).toBeGreaterThan(20);
+  const early = await assistantText(page);
+  await expect.poll(() => assistantText(page)).toBeGreaterThan(early + 50);
+  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  const answer = page.locator('[data-role="assistant"]').last();
+  await expect(
+    answer.getByRole('heading', { name: /Knowledge check: forklift safety for warehouse staff/ }),
+  ).toBeVisible();
+  await expect(answer.getByText('Feedback:').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
+  const sessionUrl = page.url();
+
+  // Title: first message cut at 50 characters plus an ellipsis, in the header and the sidebar.
+  const title = `${question.slice(0, 50)}…`;
+  await expect(page.getByTestId('chat-title')).toHaveText(title);
+  await expect(sessionItems(page).first().getByTestId('chat-session-title')).toHaveText(title);
+
+  // The answer survives a reload (stored on the server).
+  await page.reload();
+  await expect(
+    page
+      .locator('[data-role="assistant"]')
+      .last()
+      .getByRole('heading', { name: /Knowledge check/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('chat-title')).toHaveText(title);
+
+  // Copy shows a check mark.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy message' }).last().click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await page.getByRole('button', { name: 'Good response' }).last().click();
+  await expect(page.getByRole('button', { name: 'Good response' }).last()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Search overlay with Ctrl/Cmd+/.
+  await page.keyboard.press(`${mod}+/`);
+  const search = page.getByRole('textbox', { name: 'Search chats' });
+  await expect(search).toBeFocused();
+  await search.fill('f');
+  await expect(page.getByText('Type at least 2 characters to search')).toBeVisible();
+  await search.fill('forklift');
+  await expect(page.getByTestId('chat-search-result').first()).toBeVisible();
+  await page.getByTestId('chat-search-result').first().click();
+  await expect(page).toHaveURL(sessionUrl);
+
+  // Rename.
+  await sessionItems(page).first().hover();
+  await page.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByLabel('Title').fill('Forklift quiz');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('chat-title')).toHaveText('Forklift quiz');
+  await expect(sessionItems(page).first().getByTestId('chat-session-title')).toHaveText('Forklift quiz');
+
+  // Only one session: no delete.
+  await sessionItems(page).first().hover();
+  await page.getByRole('button', { name: 'Actions for Forklift quiz' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // Radix hands focus back to the menu's trigger once the menu has closed; wait for that first.
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // Ctrl/Cmd+N creates a new chat.
+  await page.keyboard.press(`${mod}+n`);
+  await expect(sessionItems(page)).toHaveCount(2);
+  await expect(page).not.toHaveURL(sessionUrl);
+  await expect(page.getByTestId('chat-title')).toHaveText('New Chat');
+  await expect(input(page)).toBeFocused();
+
+  // Deleting the current session moves to its neighbour.
+  await sessionItems(page).first().hover();
+  await page.getByRole('button', { name: 'Actions for New Chat' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(sessionUrl);
+  await expect(sessionItems(page)).toHaveCount(1);
+  await expect(page.getByTestId('chat-title')).toHaveText('Forklift quiz');
+
+  // Stop cancels the generation: both messages go, the text returns to the input.
+  await input(page).fill('Create a learning plan for new team leaders');
+  await input(page).press('Enter');
+  await expect(page.locator('[data-role="assistant"][data-streaming="true"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Stop generating' }).click();
+  await expect(page.locator('[data-role="assistant"][data-streaming="true"]')).toHaveCount(0);
+  await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+  await expect(input(page)).toHaveValue('Create a learning plan for new team leaders');
+  await page.reload();
+  await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+
+  // Back to the dashboard.
+  await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+});
+
+test('?action= sends a canned first message after 500 ms', async ({ page, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/chat?action=new_learning_plan');
+  await expect(page.locator('[data-role="user"]')).toHaveText(/Help me create a new learning plan/);
+  await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
+  await expect(
+    page.locator('[data-role="assistant"]').getByRole('heading', { name: /Learning plan/ }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
+test('a failed send removes both messages and shows the toast; a missing session goes back to /chat', async ({
+  page,
+  request,
+}) => {
+  const u = await createUser(request, { plan: 'pro', status: 'INCOMPLETE' });
+  await signInAs(page, u, '/chat');
+  await input(page).fill('hello there');
+  await input(page).press('Enter');
+  await expect(
+    page.getByText('Your free trial has expired. Upgrade your plan to continue using the assistant.'),
+  ).toBeVisible();
+  await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(0);
+
+  await page.goto('/chat/does-not-exist');
+  await expect(page.getByText('Failed to load chat session')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat$/);
+});
+
+test('a second tab follows a reply being generated in the first', async ({ page, context, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/chat');
+  // The second tab is open (signed in, app loaded) before the reply starts.
+  const second = await context.newPage();
+  await second.goto('/chat');
+  await expect(second.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await input(page).fill('Create a quiz on data privacy');
+  await input(page).press('Enter');
+  await expect(page.locator('[data-role="assistant"][data-streaming="true"]')).toBeVisible();
+  await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
+  await second.goto(page.url());
+  await expect(second.locator('[data-role="user"]')).toHaveText('Create a quiz on data privacy');
+  await expect(second.locator('[data-role="assistant"][data-streaming="true"]')).toBeVisible();
+  await expect(
+    second.locator('[data-role="assistant"]').getByRole('heading', { name: /Knowledge check/ }),
+  ).toBeVisible();
+  await expect(second.locator('[data-role="assistant"][data-streaming="true"]')).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  await expect(second.locator('[data-role="assistant"]')).toHaveCount(1);
+  await expect(second.locator('[data-role="assistant"]').getByText('Next steps')).toBeVisible();
+});

@@ -1,0 +1,152 @@
+// Environment configuration, validated with zod at start. Every variable is documented in README.md.
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PRICE_IDS, type PriceIds } from './plans/catalogue.js';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const optionalUrl = (name: string) =>
+  optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` });
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  APP_URL: optionalUrl('APP_URL'),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'JWT_SECRET must be at least 32 characters',
+  }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'ADMIN_EMAIL must be an email address' }).optional()),
+  ADMIN_PASSWORD: optionalString,
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().default('L&D Assistant <no-reply@localhost>'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
+  STRIPE_PRICE_STARTER_ANNUAL: optionalString,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_ANNUAL: optionalString,
+  STRIPE_PRICE_TEAM_MONTHLY: optionalString,
+  STRIPE_PRICE_TEAM_ANNUAL: optionalString,
+  REDIS_URL: optionalUrl('REDIS_URL'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  WEB_DIST: optionalString,
+  /** Honour X-Forwarded-For (only behind a reverse proxy you control; otherwise clients could spoof their IP). */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl: string;
+  jwtSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  admin?: { email: string; password: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
+  stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string; apiBase?: string };
+  priceIds: PriceIds;
+  redisUrl?: string;
+  uploadMaxBytes: number;
+  webDist?: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; jwtSecret must be supplied when JWT_SECRET is absent (the server keeps one in DATA_DIR). */
+export function parseConfig(raw: Record<string, string | undefined>, fallbackJwtSecret?: string): AppConfig {
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const jwtSecret = e.JWT_SECRET ?? fallbackJwtSecret;
+  if (!jwtSecret) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: missing');
+  if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  const price = (v: string | undefined, d: string) => v ?? d;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret,
+    logLevel: e.LOG_LEVEL,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    openai: {
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    priceIds: {
+      starter: {
+        monthly: price(e.STRIPE_PRICE_STARTER_MONTHLY, DEFAULT_PRICE_IDS.starter.monthly),
+        annual: price(e.STRIPE_PRICE_STARTER_ANNUAL, DEFAULT_PRICE_IDS.starter.annual),
+      },
+      pro: {
+        monthly: price(e.STRIPE_PRICE_PRO_MONTHLY, DEFAULT_PRICE_IDS.pro.monthly),
+        annual: price(e.STRIPE_PRICE_PRO_ANNUAL, DEFAULT_PRICE_IDS.pro.annual),
+      },
+      team: {
+        monthly: price(e.STRIPE_PRICE_TEAM_MONTHLY, DEFAULT_PRICE_IDS.team.monthly),
+        annual: price(e.STRIPE_PRICE_TEAM_ANNUAL, DEFAULT_PRICE_IDS.team.annual),
+      },
+    },
+    redisUrl: e.REDIS_URL,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** A config for tests: embedded everything, a fixed secret. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...parseConfig(
+      { NODE_ENV: 'test', DATA_DIR: overrides.dataDir ?? '/tmp/lnd-test', REDIS_URL: process.env.REDIS_URL },
+      'test-secret-test-secret-test-secret-0000',
+    ),
+    ...overrides,
+  };
+}

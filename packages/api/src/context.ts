@@ -1,0 +1,50 @@
+// Request context shared by the tRPC endpoint and the REST adapter: both build it from Fastify's
+// request and reply, so procedures can read the bearer token and set cookies the same way.
+import type { Services } from './services/index.js';
+
+export interface CookieOptions {
+  path?: string;
+  maxAge?: number; // seconds; absent → session cookie
+  httpOnly?: boolean;
+  sameSite?: 'lax' | 'strict' | 'none';
+  secure?: boolean;
+}
+
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, opts: CookieOptions): void;
+  clear(name: string, opts: CookieOptions): void;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  /** Bearer token from the Authorization header, if any. */
+  bearer?: string;
+  /** 'trpc' or 'rest', recorded in usage logs. */
+  via: 'trpc' | 'rest';
+  /** Path the client called (for usage-log endpoints). */
+  endpoint: string;
+}
+
+export interface Context {
+  services: Services;
+  req: RequestMeta;
+  cookies: CookieJar;
+  /** Aborted when the client disconnects (streams stop their upstream work). */
+  signal?: AbortSignal;
+}
+
+/** A context for tests and internal callers. */
+export function createInternalContext(services: Services, overrides: Partial<RequestMeta> = {}): Context {
+  const jar = new Map<string, string>();
+  return {
+    services,
+    req: { ip: '127.0.0.1', via: 'trpc', endpoint: 'internal', ...overrides },
+    cookies: {
+      get: (n) => jar.get(n),
+      set: (n, v) => void jar.set(n, v),
+      clear: (n) => void jar.delete(n),
+    },
+  };
+}

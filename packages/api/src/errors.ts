@@ -1,0 +1,64 @@
+// One error type for every procedure. The REST adapter turns it into an HTTP status and a JSON body
+// {error, code}; tRPC clients read `data.appCode` from the error shape.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+
+type TrpcCode = TRPCError['code'];
+
+export interface AppErrorInfo {
+  /** Machine-readable code for clients, e.g. EMAIL_NOT_VERIFIED, card_error, QUOTA_EXCEEDED. */
+  appCode?: string;
+  /** Overrides the status tRPC would give the code (e.g. 402 for card errors). */
+  httpStatus?: number;
+  /** Extra fields merged into the REST body. */
+  extra?: Record<string, unknown>;
+}
+
+export class AppErrorCause extends Error {
+  constructor(public readonly info: AppErrorInfo) {
+    super(info.appCode ?? 'app error');
+  }
+}
+
+export function appError(code: TrpcCode, message: string, info: AppErrorInfo = {}): TRPCError {
+  return new TRPCError({ code, message, cause: new AppErrorCause(info) });
+}
+
+export const notFound = (what = 'Not found') => appError('NOT_FOUND', what);
+export const unauthorized = (message = 'Not authenticated') => appError('UNAUTHORIZED', message);
+export const forbidden = (message = 'Forbidden') => appError('FORBIDDEN', message);
+export const badRequest = (message: string, appCode = 'validation_error') =>
+  appError('BAD_REQUEST', message, { appCode });
+
+export function appInfoOf(err: unknown): AppErrorInfo {
+  const cause = err instanceof TRPCError ? err.cause : undefined;
+  return cause instanceof AppErrorCause ? cause.info : {};
+}
+
+/** Human message for a zod failure: "email: Invalid email address; password: …". */
+export function formatZodError(err: ZodError): string {
+  return err.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; ');
+}
+
+export interface HttpErrorBody {
+  error: string;
+  code: string;
+  [k: string]: unknown;
+}
+
+/** The single mapping from any thrown error to an HTTP status and body. Unknown errors are 500s without details. */
+export function toHttpError(err: unknown): { status: number; body: HttpErrorBody } {
+  if (err instanceof TRPCError) {
+    const info = appInfoOf(err);
+    if (err.cause instanceof ZodError) {
+      return { status: 400, body: { error: formatZodError(err.cause), code: 'validation_error' } };
+    }
+    const status = info.httpStatus ?? getHTTPStatusCodeFromError(err);
+    const message = status >= 500 && !info.appCode ? 'Internal server error' : err.message;
+    return { status, body: { error: message, code: info.appCode ?? err.code, ...info.extra } };
+  }
+  if (err instanceof ZodError)
+    return { status: 400, body: { error: formatZodError(err), code: 'validation_error' } };
+  return { status: 500, body: { error: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' } };
+}

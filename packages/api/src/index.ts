@@ -1,0 +1,11 @@
+export { appRouter, type AppRouter } from './routers/index.js';
+export { createCallerFactory } from './trpc.js';
+export type { AuthUser } from './trpc.js';
+export { parseConfig, testConfig, ConfigError, envSchema, type AppConfig } from './config.js';
+export { createServices, type Services } from './services/index.js';
+export type { Logger } from './services/logger.js';
+export { silentLogger } from './services/logger.js';
+export type { Context, CookieJar, CookieOptions, RequestMeta } from './context.js';
+export { createInternalContext } from './context.js';
+export { toHttpError, appError, type HttpErrorBody } from './errors.js';
+export { ensureAdminAccount } from './services/auth/admin-seed.js';

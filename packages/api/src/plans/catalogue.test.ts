@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PRICE_IDS,
+  PLANS,
+  annualSavingsCents,
+  findPrice,
+  formatCents,
+  getPlan,
+  messageLimitFor,
+  messagesLabel,
+  yearlyMessagesPricingReading,
+} from './catalogue.js';
+
+describe('plan catalogue', () => {
+  it('has the three plans of SPEC §3 with prices in cents', () => {
+    expect(PLANS.map((p) => [p.name, p.monthlyPriceCents, p.annualPriceCents])).toEqual([
+      ['Starter', 1200, 14400],
+      ['Pro', 2700, 32400],
+      ['Team', 9900, 118800],
+    ]);
+    expect(PLANS.filter((p) => p.popular).map((p) => p.name)).toEqual(['Pro']);
+  });
+
+  it('computes savings and both readings of the annual quota', () => {
+    expect(PLANS.map(annualSavingsCents)).toEqual([2400, 5400, 19800]);
+    expect(PLANS.map((p) => messageLimitFor(p, 'monthly'))).toEqual([300, 1000, 3000]);
+    expect(PLANS.map((p) => messageLimitFor(p, 'annual'))).toEqual([4200, 14000, 42000]);
+    expect(PLANS.map(yearlyMessagesPricingReading)).toEqual([3600, 12000, 36000]);
+    expect(messageLimitFor(getPlan('team')!, 'monthly', 3)).toBe(9000);
+    expect(messageLimitFor(getPlan('pro')!, 'monthly', 3)).toBe(1000);
+  });
+
+  it('finds plans by price id and formats labels', () => {
+    expect(findPrice(DEFAULT_PRICE_IDS, 'price_pro_annual')).toMatchObject({
+      plan: { id: 'pro' },
+      cycle: 'annual',
+    });
+    expect(findPrice(DEFAULT_PRICE_IDS, 'nope')).toBeUndefined();
+    expect(formatCents(118800)).toBe('$1,188');
+    expect(formatCents(1250)).toBe('$12.50');
+    expect(messagesLabel(getPlan('team')!, 'annual')).toBe('42,000 messages per user per 14 months');
+  });
+});

@@ -1,0 +1,90 @@
+// chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
+import { router, protectedProcedure } from '../trpc.js';
+import {
+  chatSend,
+  chatSendStream,
+  createChatSessions,
+  searchChats,
+  watchChatStream,
+} from '../services/chat/index.js';
+import {
+  chatSessionRefInput,
+  createChatSessionInput,
+  renameChatSessionInput,
+  searchChatInput,
+  sendChatMessageInput,
+} from './chat.schemas.js';
+
+export const chatRouter = router({
+  listSessions: protectedProcedure.query(async ({ ctx }) => ({
+    sessions: await createChatSessions(ctx.services.db).list(ctx.user.id),
+  })),
+
+  createSession: protectedProcedure.input(createChatSessionInput).mutation(async ({ ctx, input }) => ({
+    session: await createChatSessions(ctx.services.db).create(ctx.user.id, input?.title),
+  })),
+
+  renameSession: protectedProcedure.input(renameChatSessionInput).mutation(async ({ ctx, input }) => ({
+    session: await createChatSessions(ctx.services.db).rename(ctx.user.id, input.sessionId, input.title),
+  })),
+
+  deleteSession: protectedProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
+    await createChatSessions(ctx.services.db).remove(ctx.user.id, input.sessionId);
+    await ctx.services.chatStreams.cancel(input.sessionId);
+    return { success: true as const };
+  }),
+
+  /** {session, messages} (complete messages, oldest first). */
+  getSession: protectedProcedure.input(chatSessionRefInput).query(async ({ ctx, input }) => ({
+    ...(await createChatSessions(ctx.services.db).withMessages(ctx.user.id, input.sessionId)),
+    /** A reply is being generated right now (in another tab, or on another instance). */
+    generating: await ctx.services.chatStreams.isActive(input.sessionId),
+  })),
+
+  /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
+  watch: protectedProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
+    await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
+    yield* watchChatStream(ctx.services.chatStreams, input.sessionId, signal ?? ctx.signal);
+  }),
+
+  /** Non-streaming send: {userMessage, message, session} once the whole answer is stored. */
+  send: protectedProcedure.input(sendChatMessageInput).mutation(({ ctx, input, signal }) =>
+    chatSend(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: input.message,
+      signal: signal ?? ctx.signal,
+      endpoint: ctx.req.endpoint,
+    }),
+  ),
+
+  /**
+   * Streaming send (SSE via httpSubscriptionLink): start → content… → complete. Errors end the stream.
+   * The subscription's own signal fires when the client unsubscribes (Stop) or disconnects.
+   */
+  sendStream: protectedProcedure.input(sendChatMessageInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    yield* chatSendStream(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: input.message,
+      signal: signal ?? ctx.signal,
+      mode: 'stream',
+      endpoint: ctx.req.endpoint,
+    });
+  }),
+
+  /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */
+  stop: protectedProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
+    await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
+    await ctx.services.chatStreams.cancel(input.sessionId);
+    return { success: true as const };
+  }),
+
+  search: protectedProcedure.input(searchChatInput).query(async ({ ctx, input }) => ({
+    results: await searchChats(ctx.services.db, ctx.user.id, input.query),
+  })),
+});

@@ -1,0 +1,19 @@
+// The app router: one router per domain. Each domain's issue fills in its file.
+import { router } from '../trpc.js';
+import { assistantRouter } from './assistant.js';
+import { authRouter } from './auth.js';
+import { billingRouter } from './billing.js';
+import { chatRouter } from './chat.js';
+import { subscriptionsRouter } from './subscriptions.js';
+import { systemRouter } from './system.js';
+
+export const appRouter = router({
+  system: systemRouter,
+  auth: authRouter,
+  subscriptions: subscriptionsRouter,
+  billing: billingRouter,
+  assistant: assistantRouter,
+  chat: chatRouter,
+});
+
+export type AppRouter = typeof appRouter;

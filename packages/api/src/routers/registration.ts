@@ -1,0 +1,105 @@
+// Registration with a 7-day trial (SPEC §5 Signup, §7 POST /auth/register): the user, the billing customer
+// with the card as default payment method, and a trialing subscription on the chosen price ("no charge
+// today"). Provider calls come first; the user and subscription rows are then written in one transaction,
+// and the customer is deleted again if that fails, so nothing half-created is left behind.
+import { publicProcedure } from '../trpc.js';
+import { appError, badRequest } from '../errors.js';
+import { findPrice, TRIAL_DAYS } from '../plans/catalogue.js';
+import { CardError } from '../services/billing/types.js';
+import { subscriptionRowData } from '../services/billing/sync.js';
+import {
+  createAccount,
+  emailTaken,
+  issueSession,
+  normaliseEmail,
+  sendVerificationEmail,
+} from '../services/auth/accounts.js';
+import { assertPasswordAllowed } from '../services/auth/password-policy.js';
+import { registerSchema } from './registration.schemas.js';
+
+export function cardError(err: CardError) {
+  return appError('PAYMENT_REQUIRED', err.message, {
+    appCode: 'card_error',
+    httpStatus: 402,
+    extra: err.declineCode ? { declineCode: err.declineCode } : undefined,
+  });
+}
+
+export const registerProcedure = publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
+  const { services } = ctx;
+  const { db, config, billing } = services;
+  await services.rateLimiter.consume('register', ctx.req.ip);
+  const price = findPrice(config.priceIds, input.selectedPriceId);
+  if (!price) throw badRequest('Please select a valid plan before continuing.');
+  assertPasswordAllowed(input.password);
+  const email = normaliseEmail(input.email);
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+
+  const name = [input.firstName.trim(), input.lastName?.trim()].filter(Boolean).join(' ');
+  const provider = billing.provider;
+  let customerId: string;
+  try {
+    ({ customerId } = await provider.createCustomer({
+      email,
+      name,
+      paymentMethodId: input.paymentMethodId,
+    }));
+  } catch (err) {
+    if (err instanceof CardError) throw cardError(err);
+    throw err;
+  }
+
+  let userId: string;
+  try {
+    const sub = await provider.createTrialSubscription({
+      customerId,
+      priceId: input.selectedPriceId,
+      quantity: 1,
+      annual: price.cycle === 'annual',
+      trialDays: TRIAL_DAYS,
+    });
+    userId = await db.$transaction(
+      async (tx) => {
+        const user = await createAccount(tx, {
+          email,
+          password: input.password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        });
+        if (input.sendTips === false)
+          await tx.user.update({ where: { id: user.id }, data: { sendTips: false } });
+        await tx.subscription.create({
+          data: { userId: user.id, provider: provider.kind, ...(await subscriptionRowData(tx, config, sub)) },
+        });
+        return user.id;
+      },
+      { timeout: 20_000, maxWait: 20_000 },
+    );
+  } catch (err) {
+    await provider
+      .deleteCustomer(customerId)
+      .catch((e) =>
+        services.log.error({ err: e, customerId }, 'registration cleanup: customer delete failed'),
+      );
+    if (err instanceof CardError) throw cardError(err);
+    throw err;
+  }
+
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId } });
+  await sendVerificationEmail(services, user).catch((err) =>
+    services.log.error({ err }, 'registration: verification email failed'),
+  );
+  const session = await issueSession(ctx, userId, { remember: true });
+  await services.usage.log({
+    userId,
+    action: 'SUBSCRIPTION',
+    endpoint: ctx.req.endpoint,
+    details: `Trial started: ${price.plan.name} (${price.cycle})`,
+  });
+  return {
+    token: session.accessToken,
+    accessToken: session.accessToken,
+    user: session.user,
+    subscription: await billing.view(userId),
+  };
+});

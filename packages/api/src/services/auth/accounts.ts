@@ -1,0 +1,88 @@
+// Accounts: creation (used by registration in the billing issue, the admin seeding and tests), the
+// verification email, and issuing a signed-in session (refresh cookie + access token).
+import { Prisma, type Db } from '@app/db';
+import type { Context } from '../../context.js';
+import { appError } from '../../errors.js';
+import { accountInputSchema, type AccountInput } from '../../routers/auth.schemas.js';
+import type { Services } from '../index.js';
+import { verificationEmail } from '../mail/templates.js';
+import { hashPassword } from '../passwords.js';
+import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
+import { VERIFY_TOKEN_TTL_SECONDS, createEmailToken } from './email-tokens.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { startRefreshSession } from './sessions.js';
+
+/** The app's client or an interactive-transaction client (`db.$transaction(async (tx) => …)`). */
+export type DbClient = Db | Prisma.TransactionClient;
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+
+/** Trimmed and lower-cased: the one form emails are stored and looked up in. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+}
+
+export const emailTaken = () => appError('CONFLICT', EMAIL_TAKEN_MESSAGE, { appCode: 'EMAIL_TAKEN' });
+
+/**
+ * Creates an unverified, non-admin user. Validates and normalises the input (zod), refuses common
+ * passwords (400 PASSWORD_TOO_COMMON), hashes with argon2id, and answers 409 EMAIL_TAKEN on duplicates.
+ * Accepts a transaction client, so registration can create the user and the subscription atomically.
+ */
+export async function createAccount(db: DbClient, input: AccountInput) {
+  const parsed = accountInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw appError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid account details', {
+      appCode: 'validation_error',
+    });
+  }
+  const { email, password, firstName, lastName } = parsed.data;
+  assertPasswordAllowed(password);
+  const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
+  if (existing) throw emailTaken();
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.user.create({ data: { email, passwordHash, firstName, lastName } });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+export interface VerificationRecipient {
+  id: string;
+  email: string;
+  firstName?: string | null;
+}
+
+/** Creates a 24-hour single-use verification token for the user's current email and mails the link. */
+export async function sendVerificationEmail(services: Services, user: VerificationRecipient): Promise<void> {
+  const token = await createEmailToken(services.db, { userId: user.id, kind: 'VERIFY', email: user.email });
+  const url = `${services.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  services.mailer.enqueue(verificationEmail(user, url, VERIFY_TOKEN_TTL_SECONDS / 3600));
+}
+
+export interface SessionResult {
+  accessToken: string;
+  user: PublicUser;
+}
+
+/**
+ * Signs the user in on this request: a new refresh-token family in the httpOnly cookies
+ * (30-day persistent with `remember`, else a session cookie) and a 15-minute access token.
+ */
+export async function issueSession(
+  ctx: Context,
+  userId: string,
+  opts: { remember?: boolean } = {},
+): Promise<SessionResult> {
+  const user = await ctx.services.db.user.findUnique({ where: { id: userId }, select: publicUserSelect });
+  if (!user) throw appError('NOT_FOUND', 'User not found');
+  await startRefreshSession(ctx, userId, opts.remember ?? false);
+  const accessToken = await ctx.services.accessTokens.sign(userId);
+  return { accessToken, user: toPublicUser(user) };
+}

@@ -1,0 +1,315 @@
+// The account lifecycle behind the auth router (and so behind /trpc and /api/auth alike): login,
+// refresh, logout, verification, password reset, profile, password change and account deletion.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from '../../context.js';
+import { appError, badRequest, unauthorized } from '../../errors.js';
+import type { Services } from '../index.js';
+import { passwordChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.js';
+import { hashPassword, verifyPassword } from '../passwords.js';
+import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
+import {
+  emailTaken,
+  isUniqueViolation,
+  issueSession,
+  normaliseEmail,
+  sendVerificationEmail,
+  type SessionResult,
+} from './accounts.js';
+import {
+  RESET_TOKEN_TTL_SECONDS,
+  consumeEmailToken,
+  createEmailToken,
+  invalidateEmailTokens,
+} from './email-tokens.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import {
+  clearRefreshCookies,
+  currentFamily,
+  endRefreshSession,
+  revokeAllRefreshTokens,
+  rotateRefreshToken,
+} from './sessions.js';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please check your email and verify your account before logging in.';
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, we have sent a link to reset the password.';
+export const RESEND_VERIFICATION_MESSAGE =
+  'If an account with this email needs verification, we have sent a new verification link.';
+
+// A real argon2id hash to verify against when the email is unknown, so both cases take the same time.
+let dummyHash: Promise<string> | undefined;
+const timingHash = () => (dummyHash ??= hashPassword('timing-equaliser-not-a-real-password'));
+
+const ipKey = (ctx: Context) => `ip:${ctx.req.ip}`;
+const accountKey = (email: string) => `acct:${email}`;
+
+/** Per IP and per account: both are consumed, the first exhausted one answers 429. */
+async function limit(ctx: Context, name: 'login' | 'forgotPassword' | 'resendVerification', email?: string) {
+  await ctx.services.rateLimiter.consume(name, ipKey(ctx));
+  if (email) await ctx.services.rateLimiter.consume(name, accountKey(email));
+}
+
+// ---------------------------------------------------------------------------------------------- login
+
+export async function login(
+  ctx: Context,
+  input: { email: string; password: string; rememberMe?: boolean },
+): Promise<SessionResult> {
+  const { services } = ctx;
+  const email = normaliseEmail(input.email);
+  await limit(ctx, 'login', email);
+  const user = await services.db.user.findUnique({
+    where: { email },
+    select: { id: true, passwordHash: true, isEmailVerified: true },
+  });
+  const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
+  if (!user || !ok) {
+    if (user) {
+      await services.usage.log({
+        userId: user.id,
+        action: 'USER_LOGIN',
+        endpoint: ctx.req.endpoint,
+        status: 'error',
+        details: 'invalid password',
+      });
+    }
+    throw appError('UNAUTHORIZED', INVALID_CREDENTIALS, { appCode: 'INVALID_CREDENTIALS' });
+  }
+  if (!user.isEmailVerified) {
+    throw appError('FORBIDDEN', EMAIL_NOT_VERIFIED_MESSAGE, { appCode: 'EMAIL_NOT_VERIFIED' });
+  }
+  await services.rateLimiter.reset('login', accountKey(email));
+  await services.db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  const session = await issueSession(ctx, user.id, { remember: input.rememberMe ?? false });
+  await services.usage.log({
+    userId: user.id,
+    action: 'USER_LOGIN',
+    endpoint: ctx.req.endpoint,
+    details: `login via ${ctx.req.via}${input.rememberMe ? ' (remember me)' : ''}`,
+  });
+  return session;
+}
+
+export async function refresh(ctx: Context): Promise<{ accessToken: string }> {
+  const userId = await rotateRefreshToken(ctx);
+  return { accessToken: await ctx.services.accessTokens.sign(userId) };
+}
+
+export async function logout(ctx: Context): Promise<{ success: true }> {
+  await endRefreshSession(ctx);
+  return { success: true };
+}
+
+// ------------------------------------------------------------------------------------- verification
+
+export type VerifyResult = { verified: true; error: null } | { verified: false; error: string };
+
+const VERIFY_ERRORS = {
+  invalid: 'Invalid verification link. Please request a new one.',
+  used: 'This verification link has already been used.',
+  expired: 'This verification link has expired. Please request a new one.',
+} as const;
+
+export async function verifyEmail(services: Services, token: string): Promise<VerifyResult> {
+  const db = services.db;
+  const res = await consumeEmailToken(db, token, 'VERIFY');
+  if (!res.ok) return { verified: false, error: VERIFY_ERRORS[res.reason] };
+  const user = await db.user.findUnique({ where: { id: res.userId } });
+  // A link sent to an address the account no longer has does not verify the new one.
+  if (!user || user.email !== res.email) return { verified: false, error: VERIFY_ERRORS.invalid };
+  if (!user.isEmailVerified) {
+    await db.user.update({
+      where: { id: user.id },
+      data: { isEmailVerified: true, emailVerifiedAt: new Date() },
+    });
+    if (!user.emailVerifiedAt) {
+      services.mailer.enqueue(welcomeEmail(user, `${services.config.appUrl}/dashboard`));
+    }
+  }
+  return { verified: true, error: null };
+}
+
+/**
+ * With `email`: a new link for that address if it belongs to an unverified account; the answer is the
+ * same either way. Without: the signed-in user (bearer token), else 400.
+ */
+export async function resendVerification(
+  ctx: Context,
+  input: { email?: string } | undefined,
+): Promise<{ success: true; message: string }> {
+  const { services } = ctx;
+  if (input?.email) {
+    const email = normaliseEmail(input.email);
+    await limit(ctx, 'resendVerification', email);
+    const user = await services.db.user.findUnique({ where: { email } });
+    if (user && !user.isEmailVerified) await sendVerificationEmail(services, user);
+    return { success: true, message: RESEND_VERIFICATION_MESSAGE };
+  }
+  const userId = ctx.req.bearer ? await services.accessTokens.verify(ctx.req.bearer) : null;
+  if (!ctx.req.bearer) throw badRequest('Please enter your email address');
+  if (!userId) throw unauthorized();
+  const user = await services.db.user.findUnique({ where: { id: userId } });
+  if (!user) throw unauthorized();
+  await limit(ctx, 'resendVerification', user.email);
+  if (user.isEmailVerified) {
+    throw appError('BAD_REQUEST', 'Your email address is already verified.', { appCode: 'ALREADY_VERIFIED' });
+  }
+  await sendVerificationEmail(services, user);
+  return { success: true, message: `Verification email sent to ${user.email}. Please check your inbox.` };
+}
+
+// ----------------------------------------------------------------------------------- password reset
+
+export async function forgotPassword(ctx: Context, input: { email: string }) {
+  const { services } = ctx;
+  const email = normaliseEmail(input.email);
+  await limit(ctx, 'forgotPassword', email);
+  const user = await services.db.user.findUnique({ where: { email } });
+  if (user) {
+    const token = await createEmailToken(services.db, { userId: user.id, kind: 'RESET', email });
+    const url = `${services.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    services.mailer.enqueue(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
+  }
+  return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
+}
+
+const RESET_ERRORS = {
+  invalid: 'Invalid reset link. Please request a new password reset.',
+  used: 'This reset link has already been used. Please request a new password reset.',
+  expired: 'This reset link has expired. Please request a new password reset.',
+} as const;
+
+export async function resetPassword(services: Services, input: { token: string; password: string }) {
+  const db = services.db;
+  assertPasswordAllowed(input.password);
+  const res = await consumeEmailToken(db, input.token, 'RESET');
+  if (!res.ok) throw appError('BAD_REQUEST', RESET_ERRORS[res.reason], { appCode: 'INVALID_TOKEN' });
+  const user = await db.user.findUnique({ where: { id: res.userId } });
+  if (!user || user.email !== res.email) {
+    throw appError('BAD_REQUEST', RESET_ERRORS.invalid, { appCode: 'INVALID_TOKEN' });
+  }
+  await db.user.update({
+    where: { id: user.id },
+    data: {
+      passwordHash: await hashPassword(input.password),
+      // The link reached this address, which proves it belongs to the user.
+      ...(user.isEmailVerified ? {} : { isEmailVerified: true, emailVerifiedAt: new Date() }),
+    },
+  });
+  await revokeAllRefreshTokens(db, user.id);
+  await invalidateEmailTokens(db, user.id, 'RESET');
+  services.mailer.enqueue(passwordChangedEmail(user, `${services.config.appUrl}/login`));
+  return {
+    success: true as const,
+    message: 'Your password has been reset. You can now log in with your new password.',
+  };
+}
+
+// ------------------------------------------------------------------------------------------ profile
+
+export async function updateProfile(
+  ctx: Context,
+  userId: string,
+  input: { firstName: string; lastName: string | null; email: string },
+): Promise<{ user: PublicUser; message: string }> {
+  const { services } = ctx;
+  const db = services.db;
+  const current = await db.user.findUnique({ where: { id: userId } });
+  if (!current) throw unauthorized();
+  const email = normaliseEmail(input.email);
+  const emailChanged = email !== current.email;
+  if (emailChanged && (await db.user.findUnique({ where: { email }, select: { id: true } })))
+    throw emailTaken();
+  let user;
+  try {
+    user = await db.user.update({
+      where: { id: userId },
+      data: {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        ...(emailChanged ? { email, isEmailVerified: false, emailVerifiedAt: null } : {}),
+      },
+      select: publicUserSelect,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+  if (emailChanged) await sendVerificationEmail(services, { id: userId, email, firstName: user.firstName });
+  return {
+    user: toPublicUser(user),
+    message: emailChanged
+      ? `Profile updated. We sent a verification link to ${email}.`
+      : 'Profile updated successfully',
+  };
+}
+
+export async function changePassword(
+  ctx: Context,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const { services } = ctx;
+  const user = await services.db.user.findUnique({ where: { id: userId } });
+  if (!user) throw unauthorized();
+  // 400, not 401: a wrong password must not look like an expired session to the client.
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw appError('BAD_REQUEST', 'Current password is incorrect', { appCode: 'INVALID_PASSWORD' });
+  }
+  assertPasswordAllowed(input.newPassword);
+  await services.db.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(input.newPassword) },
+  });
+  // Other devices are signed out; this browser keeps its session.
+  await revokeAllRefreshTokens(services.db, userId, await currentFamily(ctx, userId));
+  services.mailer.enqueue(passwordChangedEmail(user, `${services.config.appUrl}/login`));
+  return { success: true as const, message: 'Password changed successfully' };
+}
+
+// --------------------------------------------------------------------------------- account deletion
+
+/** Statuses with nothing left to cancel at the payment provider. */
+const ENDED_STATUSES = new Set(['CANCELED', 'INCOMPLETE_EXPIRED']);
+
+export async function deleteAccount(ctx: Context, userId: string, input: { password: string }) {
+  const { services } = ctx;
+  const db = services.db;
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw appError('BAD_REQUEST', 'Incorrect password', { appCode: 'INVALID_PASSWORD' });
+  }
+  // Stop billing first: if the provider cannot be reached, the account stays (and can be deleted later).
+  const sub = await db.subscription.findUnique({ where: { userId } });
+  if (sub?.stripeSubscriptionId && !ENDED_STATUSES.has(sub.status)) {
+    try {
+      await services.billing.provider.cancelNow(sub.stripeSubscriptionId);
+    } catch (err) {
+      services.log.error({ err, userId }, 'account deletion: subscription cancel failed');
+      throw appError(
+        'INTERNAL_SERVER_ERROR',
+        'We could not cancel your subscription, so your account was not deleted. Please try again.',
+        { appCode: 'BILLING_ERROR', httpStatus: 502 },
+      );
+    }
+  }
+  const files = await db.sessionFile.findMany({ where: { userId }, select: { storageKey: true } });
+  // Sessions, messages, files, artifacts, tokens and the subscription cascade; usage logs and payments
+  // keep their rows without the user (for the admin's history).
+  await db.user.delete({ where: { id: userId } });
+  const uploads = path.resolve(services.config.dataDir, 'uploads');
+  const targets = [...files.map((f) => path.resolve(uploads, f.storageKey)), path.resolve(uploads, userId)];
+  for (const target of targets) {
+    if (!target.startsWith(uploads + path.sep)) continue;
+    await rm(target, { recursive: true, force: true }).catch((err) =>
+      services.log.warn({ err, target }, 'could not remove an upload of a deleted account'),
+    );
+  }
+  clearRefreshCookies(ctx);
+  services.log.info({ userId }, 'account deleted');
+  return { success: true as const, message: 'Your account has been deleted.' };
+}

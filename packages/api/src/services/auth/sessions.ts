@@ -1,0 +1,150 @@
+// Refresh tokens: random, stored hashed, in an httpOnly cookie (SameSite=Lax, Secure on https) set for
+// both /api/auth (REST) and /trpc. Rotated on every refresh; the tokens of one login share a family and
+// presenting an already-rotated token revokes the whole family (reuse detection).
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@app/db';
+import type { Context } from '../../context.js';
+import { appError } from '../../errors.js';
+import { generateToken, hashToken } from './tokens.js';
+
+export const REFRESH_COOKIE = 'refreshToken';
+export const REFRESH_COOKIE_PATHS = ['/api/auth', '/trpc'] as const;
+/** "Remember me": persistent cookie and server-side lifetime. */
+export const PERSISTENT_REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+/** Without "remember me": a browser-session cookie; the server forgets idle sessions after 7 days. */
+export const SESSION_REFRESH_TTL_SECONDS = 7 * 24 * 3600;
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+interface NewRefreshToken {
+  userId: string;
+  persistent: boolean;
+  family?: string;
+  userAgent?: string;
+  ip?: string;
+}
+
+async function createRefreshToken(db: Db, o: NewRefreshToken): Promise<string> {
+  const token = generateToken();
+  const ttl = o.persistent ? PERSISTENT_REFRESH_TTL_SECONDS : SESSION_REFRESH_TTL_SECONDS;
+  await db.refreshToken.create({
+    data: {
+      userId: o.userId,
+      tokenHash: hashToken(token),
+      family: o.family ?? randomUUID(),
+      persistent: o.persistent,
+      expiresAt: new Date(Date.now() + ttl * 1000),
+      userAgent: o.userAgent?.slice(0, 500),
+      ip: o.ip,
+    },
+  });
+  return token;
+}
+
+function isSecure(ctx: Context) {
+  return ctx.services.config.appUrl.startsWith('https://');
+}
+
+export function setRefreshCookies(ctx: Context, token: string, persistent: boolean) {
+  for (const path of REFRESH_COOKIE_PATHS) {
+    ctx.cookies.set(REFRESH_COOKIE, token, {
+      path,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure(ctx),
+      ...(persistent ? { maxAge: PERSISTENT_REFRESH_TTL_SECONDS } : {}),
+    });
+  }
+}
+
+export function clearRefreshCookies(ctx: Context) {
+  for (const path of REFRESH_COOKIE_PATHS) {
+    ctx.cookies.clear(REFRESH_COOKIE, { path, httpOnly: true, sameSite: 'lax', secure: isSecure(ctx) });
+  }
+}
+
+/** Starts a new token family for a login and sets the cookies. */
+export async function startRefreshSession(ctx: Context, userId: string, persistent: boolean) {
+  const token = await createRefreshToken(ctx.services.db, {
+    userId,
+    persistent,
+    userAgent: ctx.req.userAgent,
+    ip: ctx.req.ip,
+  });
+  setRefreshCookies(ctx, token, persistent);
+}
+
+/**
+ * Exchanges the refresh cookie for a new one (rotation) and returns the user id.
+ * Unknown, expired or revoked tokens answer 401; a rotated token presented again revokes its family.
+ */
+export async function rotateRefreshToken(ctx: Context): Promise<string> {
+  const db = ctx.services.db;
+  const presented = ctx.cookies.get(REFRESH_COOKIE);
+  const fail = (appCode: string) => {
+    clearRefreshCookies(ctx);
+    return appError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE, { appCode });
+  };
+  if (!presented) throw fail('NO_REFRESH_TOKEN');
+  const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+  if (!row) throw fail('INVALID_REFRESH_TOKEN');
+  if (row.replacedAt) {
+    // Reuse: someone holds a token that was already exchanged. Kill the whole family.
+    await revokeFamily(db, row.family);
+    ctx.services.log.warn({ userId: row.userId, family: row.family }, 'refresh token reuse detected');
+    throw fail('REFRESH_TOKEN_REUSED');
+  }
+  if (row.revokedAt) throw fail('REFRESH_TOKEN_REVOKED'); // logout, password reset or change
+  if (row.expiresAt <= new Date()) throw fail('REFRESH_TOKEN_EXPIRED');
+  // Atomic claim: of two concurrent refreshes with the same token only one wins; the other is reuse.
+  const now = new Date();
+  const claimed = await db.refreshToken.updateMany({
+    where: { id: row.id, revokedAt: null, replacedAt: null },
+    data: { revokedAt: now, replacedAt: now },
+  });
+  if (claimed.count !== 1) {
+    await revokeFamily(db, row.family);
+    throw fail('REFRESH_TOKEN_REUSED');
+  }
+  const user = await db.user.findUnique({ where: { id: row.userId }, select: { id: true } });
+  if (!user) throw fail('INVALID_REFRESH_TOKEN');
+  const next = await createRefreshToken(db, {
+    userId: row.userId,
+    persistent: row.persistent,
+    family: row.family,
+    userAgent: ctx.req.userAgent,
+    ip: ctx.req.ip,
+  });
+  setRefreshCookies(ctx, next, row.persistent);
+  return row.userId;
+}
+
+export async function revokeFamily(db: Db, family: string) {
+  await db.refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** Logout: revokes the presented token's family (if any) and clears the cookies. */
+export async function endRefreshSession(ctx: Context) {
+  const presented = ctx.cookies.get(REFRESH_COOKIE);
+  if (presented) {
+    const row = await ctx.services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+    if (row) await revokeFamily(ctx.services.db, row.family);
+  }
+  clearRefreshCookies(ctx);
+}
+
+/** Revokes every refresh token of a user, optionally keeping the family of the current session. */
+export async function revokeAllRefreshTokens(db: Db, userId: string, exceptFamily?: string) {
+  await db.refreshToken.updateMany({
+    where: { userId, revokedAt: null, ...(exceptFamily ? { family: { not: exceptFamily } } : {}) },
+    data: { revokedAt: new Date() },
+  });
+}
+
+/** The family of the refresh cookie on this request, if it is a live token of this user. */
+export async function currentFamily(ctx: Context, userId: string): Promise<string | undefined> {
+  const presented = ctx.cookies.get(REFRESH_COOKIE);
+  if (!presented) return undefined;
+  const row = await ctx.services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+  return row && row.userId === userId && !row.revokedAt ? row.family : undefined;
+}

@@ -1,0 +1,316 @@
+// Convergence: our Subscription row follows the provider's copy. Webhook events only say *which*
+// subscription changed; we re-read it from the provider and apply it, so event order does not matter.
+import type { Db, SubscriptionStatus } from '@app/db';
+import { Prisma } from '@app/db';
+import type { AppConfig } from '../../config.js';
+import {
+  DEFAULT_MESSAGE_LIMIT,
+  findPrice,
+  getPlan,
+  messageLimitFor,
+  type BillingCycleKey,
+  type PlanDefinition,
+} from '../../plans/catalogue.js';
+import type { Logger } from '../logger.js';
+import type { UsageLogger } from '../usage-log.js';
+import type { BillingEvent, BillingProvider, ProviderStatus, ProviderSubscription } from './types.js';
+
+/** The client or a transaction. */
+export type DbLike = Prisma.TransactionClient;
+
+export interface BillingDeps {
+  db: Db;
+  config: AppConfig;
+  provider: BillingProvider;
+  usage: UsageLogger;
+  log: Logger;
+}
+
+/** Statuses whose provider subscription is still alive (a new checkout must replace it). */
+export const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['ACTIVE', 'TRIALING', 'PAST_DUE']);
+
+/**
+ * Provider status → ours (SPEC §4). A subscription that never had a successful charge and is no longer
+ * trialing (first charge failed, or the trial was cancelled) is INCOMPLETE: the trial expired.
+ */
+export function toOurStatus(status: ProviderStatus, everPaid: boolean): SubscriptionStatus {
+  switch (status) {
+    case 'trialing':
+      return 'TRIALING';
+    case 'active':
+      return 'ACTIVE';
+    case 'past_due':
+    case 'unpaid':
+      return everPaid ? 'PAST_DUE' : 'INCOMPLETE';
+    case 'canceled':
+      return everPaid ? 'CANCELED' : 'INCOMPLETE';
+    case 'incomplete':
+    case 'paused':
+      return 'INCOMPLETE';
+    case 'incomplete_expired':
+      return 'INCOMPLETE_EXPIRED';
+    default:
+      return 'INACTIVE';
+  }
+}
+
+export interface PlanChoice {
+  plan: PlanDefinition;
+  cycle: BillingCycleKey;
+}
+
+export function planForPrice(config: AppConfig, priceId: string | null | undefined): PlanChoice | undefined {
+  return priceId ? findPrice(config.priceIds, priceId) : undefined;
+}
+
+/** Quota of one billing period from the editable Plan row (falls back to the catalogue). */
+export async function messageLimitOf(
+  db: DbLike,
+  choice: PlanChoice | undefined,
+  seats: number,
+): Promise<number> {
+  if (!choice) return DEFAULT_MESSAGE_LIMIT;
+  const row = await db.plan.findUnique({ where: { id: choice.plan.id } });
+  if (!row) return messageLimitFor(choice.plan, choice.cycle, seats);
+  const perPeriod = choice.cycle === 'annual' ? row.annualMessages : row.monthlyMessages;
+  return perPeriod * (row.perSeat ? Math.max(1, seats) : 1);
+}
+
+async function everPaid(db: DbLike, customerId: string): Promise<boolean> {
+  const n = await db.payment.count({ where: { customerId, status: 'succeeded', amountCents: { gt: 0 } } });
+  return n > 0;
+}
+
+export interface ApplyOptions {
+  /** The user this subscription belongs to (checkout completion): adopt it even if our row points elsewhere. */
+  adoptForUserId?: string;
+}
+
+/** The columns of our row that mirror the provider's subscription. */
+export async function subscriptionRowData(db: DbLike, config: AppConfig, sub: ProviderSubscription) {
+  const choice = planForPrice(config, sub.priceId);
+  const seats = Math.max(1, sub.quantity || 1);
+  return {
+    status: toOurStatus(sub.status, await everPaid(db, sub.customerId)),
+    stripeSubscriptionId: sub.id,
+    stripeCustomerId: sub.customerId,
+    ...(choice
+      ? {
+          planId: choice.plan.id,
+          priceId: sub.priceId,
+          billingCycle: choice.cycle === 'annual' ? ('ANNUAL' as const) : ('MONTHLY' as const),
+          messageLimit: await messageLimitOf(db, choice, seats),
+        }
+      : {}),
+    seats,
+    trialStart: sub.trialStart,
+    trialEnd: sub.trialEnd,
+    currentPeriodStart: sub.currentPeriodStart,
+    currentPeriodEnd: sub.currentPeriodEnd,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    canceledAt: sub.canceledAt,
+  };
+}
+
+/** Writes the provider's subscription into our row. Returns the row id, or null if no user owns it. */
+export async function applyProviderSubscription(
+  deps: { db: DbLike; config: AppConfig },
+  sub: ProviderSubscription,
+  opts: ApplyOptions = {},
+): Promise<string | null> {
+  const { db, config } = deps;
+  let row = await db.subscription.findUnique({ where: { stripeSubscriptionId: sub.id } });
+  const ownerId = opts.adoptForUserId ?? sub.userId;
+  if (!row && ownerId) {
+    const mine = await db.subscription.findUnique({ where: { userId: ownerId } });
+    const status = toOurStatus(sub.status, false);
+    const adopt =
+      !!opts.adoptForUserId ||
+      !mine ||
+      !mine.stripeSubscriptionId ||
+      (!LIVE_STATUSES.has(mine.status) && LIVE_STATUSES.has(status));
+    if (!adopt) return null;
+    row =
+      mine ??
+      (await db.subscription.create({
+        data: { userId: ownerId, provider: config.stripe.secretKey ? 'stripe' : 'simulator' },
+      }));
+  }
+  if (!row) return null;
+  await db.subscription.update({ where: { id: row.id }, data: await subscriptionRowData(db, config, sub) });
+  return row.id;
+}
+
+/** Re-reads one subscription from the provider and applies it. */
+export async function syncSubscription(
+  deps: BillingDeps,
+  subscriptionId: string,
+  opts: ApplyOptions = {},
+): Promise<string | null> {
+  const sub = await deps.provider.retrieveSubscription(subscriptionId);
+  if (!sub) return null;
+  return applyProviderSubscription(deps, sub, opts);
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? str((v as { id: unknown }).id) : null;
+
+/** Reads the fields we need from a Stripe invoice object (current and older API shapes). */
+export function invoiceFields(obj: Record<string, unknown>) {
+  const parent = obj.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+  const lines = (obj.lines as { data?: Record<string, unknown>[] } | undefined)?.data ?? [];
+  const line = lines[0] ?? {};
+  const pricing = line.pricing as { price_details?: { price?: unknown } } | undefined;
+  const price = pricing?.price_details?.price ?? (line.price as unknown);
+  return {
+    id: str(obj.id) ?? '',
+    customerId: idOf(obj.customer),
+    subscriptionId: idOf(parent?.subscription_details?.subscription) ?? idOf(obj.subscription),
+    amountPaid: Number(obj.amount_paid ?? 0),
+    amountDue: Number(obj.amount_due ?? 0),
+    currency: str(obj.currency) ?? 'usd',
+    priceId: idOf(price),
+  };
+}
+
+export async function recordPayment(
+  deps: BillingDeps,
+  obj: Record<string, unknown>,
+  succeeded: boolean,
+): Promise<void> {
+  const inv = invoiceFields(obj);
+  const amountCents = succeeded ? inv.amountPaid : inv.amountDue;
+  if (!inv.id || amountCents <= 0) return; // $0 trial invoices are not payments
+  const { db } = deps;
+  const row = inv.customerId
+    ? await db.subscription.findUnique({ where: { stripeCustomerId: inv.customerId } })
+    : null;
+  const plan =
+    planForPrice(deps.config, inv.priceId)?.plan.name ?? (row?.planId ? getPlan(row.planId)?.name : null);
+  const status = succeeded ? 'succeeded' : 'failed';
+  const data = {
+    userId: row?.userId ?? null,
+    subscriptionId: row?.id ?? null,
+    customerId: inv.customerId,
+    amountCents,
+    currency: inv.currency,
+    plan: plan ?? null,
+    description: succeeded ? 'Subscription payment' : 'Subscription payment failed',
+  };
+  if (succeeded) {
+    await db.payment.upsert({
+      where: { providerId: inv.id },
+      create: { providerId: inv.id, status, ...data },
+      update: { status },
+    });
+  } else {
+    // A failure never overwrites a later success of the same invoice.
+    const existing = await db.payment.findUnique({ where: { providerId: inv.id } });
+    if (!existing) await db.payment.create({ data: { providerId: inv.id, status, ...data } });
+  }
+  await deps.usage.log({
+    userId: row?.userId,
+    action: 'BILLING',
+    endpoint: 'webhook',
+    status: succeeded ? 'success' : 'error',
+    details: `${succeeded ? 'Payment succeeded' : 'Payment failed'}: $${(amountCents / 100).toFixed(2)}${plan ? ` (${plan})` : ''}`,
+  });
+}
+
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+async function handleEvent(deps: BillingDeps, event: BillingEvent): Promise<void> {
+  const obj = event.data.object;
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const info = await deps.provider.retrieveCheckoutSession(str(obj.id) ?? '');
+      if (!info.subscriptionId) return;
+      const sub = await deps.provider.retrieveSubscription(info.subscriptionId);
+      const userId = info.userId ?? sub?.userId ?? null;
+      if (!sub || !userId) return;
+      const mine = await deps.db.subscription.findUnique({ where: { userId } });
+      // The new subscription replaces the old one (e.g. an expired trial): cancel the old one at the provider.
+      if (mine?.stripeSubscriptionId && mine.stripeSubscriptionId !== sub.id) {
+        const old = mine.stripeSubscriptionId;
+        await deps.db.subscription.update({ where: { id: mine.id }, data: { stripeSubscriptionId: null } });
+        await deps.provider
+          .cancelNow(old)
+          .catch((err) => deps.log.warn({ err, old }, 'old subscription cancel failed'));
+      }
+      await applyProviderSubscription(deps, sub, { adoptForUserId: userId });
+      await deps.usage.log({
+        userId,
+        action: 'SUBSCRIPTION',
+        endpoint: 'webhook',
+        details: `Checkout completed: ${planForPrice(deps.config, sub.priceId)?.plan.name ?? sub.priceId}`,
+      });
+      return;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.trial_will_end': {
+      const id = str(obj.id);
+      if (id) await syncSubscription(deps, id);
+      return;
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      await recordPayment(deps, obj, event.type === 'invoice.paid');
+      const subId = invoiceFields(obj).subscriptionId;
+      if (subId) await syncSubscription(deps, subId);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+export type ProcessResult = 'processed' | 'duplicate' | 'ignored';
+
+/**
+ * Records the event id once (unique key) and handles it. A repeat of a processed event is skipped; a
+ * failure is recorded and rethrown so the webhook answers 5xx and the provider retries.
+ */
+export async function processEvent(deps: BillingDeps, event: BillingEvent): Promise<ProcessResult> {
+  const { db } = deps;
+  const existing = await db.webhookEvent.findUnique({ where: { id: event.id } });
+  if (existing?.processedAt) return 'duplicate';
+  if (!existing) {
+    try {
+      await db.webhookEvent.create({
+        data: { id: event.id, type: event.type, provider: deps.provider.kind },
+      });
+    } catch (err) {
+      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
+      const again = await db.webhookEvent.findUnique({ where: { id: event.id } });
+      if (again?.processedAt) return 'duplicate';
+    }
+  }
+  if (!HANDLED_EVENTS.has(event.type)) {
+    await db.webhookEvent.update({ where: { id: event.id }, data: { processedAt: new Date() } });
+    return 'ignored';
+  }
+  try {
+    await handleEvent(deps, event);
+  } catch (err) {
+    await db.webhookEvent
+      .update({
+        where: { id: event.id },
+        data: { error: String((err as Error)?.message ?? err).slice(0, 1000) },
+      })
+      .catch(() => undefined);
+    throw err;
+  }
+  await db.webhookEvent.update({ where: { id: event.id }, data: { processedAt: new Date(), error: null } });
+  return 'processed';
+}

@@ -1,0 +1,100 @@
+// Chat sessions and messages: every read and write is scoped to the owner (someone else's id is a 404).
+import type { Db } from '@app/db';
+import { notFound } from '../../errors.js';
+import { DEFAULT_CHAT_TITLE } from '../../routers/chat.schemas.js';
+
+export interface ChatSessionView {
+  id: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Complete messages in the session (the web keeps a local title unless the server has more). */
+  messageCount: number;
+}
+
+export interface ChatMessageView {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: Date;
+  tokensUsed: number;
+}
+
+export const SESSION_NOT_FOUND = 'Chat session not found';
+
+type SessionRow = {
+  id: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+  _count?: { messages: number };
+};
+
+export function toSessionView(s: SessionRow, messageCount = s._count?.messages ?? 0): ChatSessionView {
+  return {
+    id: s.id,
+    title: s.title || DEFAULT_CHAT_TITLE,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    messageCount,
+  };
+}
+
+export function toMessageView(m: {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: Date;
+  tokensUsed: number;
+}): ChatMessageView {
+  return { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, tokensUsed: m.tokensUsed };
+}
+
+const countComplete = { _count: { select: { messages: { where: { status: 'COMPLETE' as const } } } } };
+
+export function createChatSessions(db: Db) {
+  async function owned(userId: string, sessionId: string) {
+    const s = await db.chatSession.findFirst({ where: { id: sessionId, userId }, include: countComplete });
+    if (!s) throw notFound(SESSION_NOT_FOUND);
+    return s;
+  }
+  return {
+    owned,
+    async list(userId: string): Promise<ChatSessionView[]> {
+      const rows = await db.chatSession.findMany({
+        where: { userId },
+        orderBy: { updatedAt: 'desc' },
+        include: countComplete,
+        take: 500,
+      });
+      return rows.map((r) => toSessionView(r));
+    },
+    async create(userId: string, title?: string): Promise<ChatSessionView> {
+      const s = await db.chatSession.create({ data: { userId, title: title || DEFAULT_CHAT_TITLE } });
+      return toSessionView(s, 0);
+    },
+    async rename(userId: string, sessionId: string, title: string): Promise<ChatSessionView> {
+      const s = await owned(userId, sessionId);
+      const updated = await db.chatSession.update({
+        where: { id: s.id },
+        data: { title },
+        include: countComplete,
+      });
+      return toSessionView(updated);
+    },
+    async remove(userId: string, sessionId: string): Promise<void> {
+      const { count } = await db.chatSession.deleteMany({ where: { id: sessionId, userId } });
+      if (count === 0) throw notFound(SESSION_NOT_FOUND);
+    },
+    async withMessages(userId: string, sessionId: string) {
+      const s = await owned(userId, sessionId);
+      const messages = await db.chatMessage.findMany({
+        where: { sessionId: s.id, status: 'COMPLETE' },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
+      return { session: toSessionView(s), messages: messages.map(toMessageView) };
+    },
+  };
+}
+
+export type ChatSessions = ReturnType<typeof createChatSessions>;

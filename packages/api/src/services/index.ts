@@ -1,0 +1,74 @@
+// The service container: one instance per server, built from the config and the database.
+// Each domain adds its service here (mailer, billing, llm…).
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@app/db';
+import type { AppConfig } from '../config.js';
+import { createAccessTokens, type AccessTokens } from './access-tokens.js';
+import { createBillingService, type BillingService } from './billing/index.js';
+import { createBillingJob, type BillingJob } from './jobs/billing-job.js';
+import { createChatStreamRegistry, type ChatStreamRegistry } from './chat/streams.js';
+import { createLlmProvider, type LlmProvider } from './llm/index.js';
+import type { Logger } from './logger.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createQuotaService, type QuotaService } from './quota.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { connectRedis, type Redis } from './redis.js';
+import { createUsageLogger, type UsageLogger } from './usage-log.js';
+
+export interface Services {
+  config: AppConfig;
+  db: Db;
+  log: Logger;
+  redis?: Redis;
+  accessTokens: AccessTokens;
+  rateLimiter: RateLimiter;
+  usage: UsageLogger;
+  quota: QuotaService;
+  /** The LLM provider (OpenAI-compatible, or the offline one); tests may replace it. */
+  llm: LlmProvider;
+  /** One send per chat session, and Stop across instances. */
+  chatStreams: ChatStreamRegistry;
+  /** Email: SMTP with SMTP_URL, else .eml files in DATA_DIR/outbox/. */
+  mailer: Mailer;
+  /** Payments: Stripe with STRIPE_SECRET_KEY, else the local simulator. */
+  billing: BillingService;
+  /** Periodic trial/period transitions; the server starts it (not in tests), close() stops it. */
+  billingJob: BillingJob;
+  /** Closes connections the services hold (Redis, SMTP pools, timers). */
+  close(): Promise<void>;
+}
+
+export async function createServices(config: AppConfig, db: Db, log: Logger): Promise<Services> {
+  const closers: (() => Promise<void>)[] = [];
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  if (redis) closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // Tests give each server its own key namespace so parallel files sharing Redis never collide.
+  const testNamespace = config.env === 'test' ? `${randomUUID()}:` : '';
+  const chatStreams = createChatStreamRegistry(redis, log, testNamespace);
+  closers.push(() => chatStreams.close());
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  closers.push(() => mailer.close());
+  const usage = createUsageLogger(db, log);
+  const quota = createQuotaService(db);
+  const billing = createBillingService({ db, config, usage, log, quota });
+  const billingJob = createBillingJob({ db, billing, log });
+  closers.push(() => billingJob.stop());
+  return {
+    config,
+    db,
+    log,
+    redis,
+    accessTokens: createAccessTokens(config.jwtSecret),
+    rateLimiter: createRateLimiter(redis, undefined, testNamespace),
+    usage,
+    quota,
+    billing,
+    billingJob,
+    llm: createLlmProvider(config),
+    chatStreams,
+    mailer,
+    async close() {
+      for (const c of closers.reverse()) await c();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// OpenAI-compatible provider (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio…) through the `openai` SDK.
+// Streaming; a timeout on the first byte and between chunks; retries with exponential backoff on
+// 429/5xx and connection errors only while nothing has been streamed yet; the upstream request is
+// aborted when the caller's signal fires or the consumer stops iterating.
+import OpenAI from 'openai';
+import {
+  estimateTokens,
+  LlmError,
+  type LlmEvent,
+  type LlmProvider,
+  type LlmRequest,
+  type LlmUsage,
+} from './types.js';
+
+export interface OpenAiProviderOptions {
+  apiKey: string;
+  baseUrl?: string;
+  model: string;
+  /** Time allowed for the first byte and between two chunks. */
+  timeoutMs: number;
+  /** Retries before the first token (default 2). */
+  maxRetries?: number;
+  /** First backoff delay; doubles each retry, with jitter (default 500 ms). */
+  retryBaseMs?: number;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+function retryAfterMs(err: unknown): number | undefined {
+  const h = err instanceof OpenAI.APIError ? err.headers : undefined;
+  const v = h?.get?.('retry-after');
+  if (!v) return undefined;
+  const s = Number(v);
+  return Number.isFinite(s) ? Math.min(s * 1000, 10_000) : undefined;
+}
+
+function isRetryable(err: unknown): boolean {
+  if (err instanceof OpenAI.APIConnectionTimeoutError) return false;
+  if (err instanceof OpenAI.APIUserAbortError) return false;
+  if (err instanceof OpenAI.APIConnectionError) return true;
+  if (err instanceof OpenAI.APIError) {
+    const s = err.status;
+    return s === 429 || (typeof s === 'number' && s >= 500);
+  }
+  return false;
+}
+
+function toLlmError(err: unknown): LlmError {
+  if (err instanceof LlmError) return err;
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return new LlmError('The AI provider took too long to answer.', 'timeout', undefined, { cause: err });
+  if (err instanceof OpenAI.APIError && typeof err.status === 'number') {
+    if (err.status === 429)
+      return new LlmError('The AI provider is busy. Please try again in a moment.', 'rate_limited', 429, {
+        cause: err,
+      });
+    if (err.status === 401 || err.status === 403 || err.status === 404)
+      return new LlmError('The AI provider is not configured correctly.', 'config', err.status, {
+        cause: err,
+      });
+    return new LlmError('The AI provider returned an error. Please try again.', 'upstream', err.status, {
+      cause: err,
+    });
+  }
+  return new LlmError('The AI provider could not be reached. Please try again.', 'upstream', undefined, {
+    cause: err,
+  });
+}
+
+export function createOpenAiProvider(o: OpenAiProviderOptions): LlmProvider {
+  const client = new OpenAI({
+    apiKey: o.apiKey,
+    baseURL: o.baseUrl,
+    timeout: o.timeoutMs,
+    maxRetries: 0, // retried below, only before the first token
+  });
+  const maxRetries = o.maxRetries ?? 2;
+  const retryBaseMs = o.retryBaseMs ?? 500;
+
+  return {
+    kind: 'openai',
+    model: o.model,
+    async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
+      const controller = new AbortController();
+      let timedOut = false;
+      let idle: NodeJS.Timeout | undefined;
+      const arm = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => {
+          timedOut = true;
+          controller.abort(new LlmError('The AI provider took too long to answer.', 'timeout'));
+        }, o.timeoutMs);
+      };
+      const onAbort = () => controller.abort(req.signal?.reason);
+      if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+
+      let text = '';
+      let usage: LlmUsage | undefined;
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            arm();
+            const stream = await client.chat.completions.create(
+              {
+                model: o.model,
+                messages: req.messages,
+                stream: true,
+                stream_options: { include_usage: true },
+                ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+                ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+              },
+              { signal: controller.signal },
+            );
+            for await (const chunk of stream) {
+              arm();
+              const delta = chunk.choices?.[0]?.delta?.content;
+              if (delta) {
+                text += delta;
+                yield { type: 'delta', content: delta };
+              }
+              if (chunk.usage) {
+                usage = {
+                  promptTokens: chunk.usage.prompt_tokens ?? 0,
+                  completionTokens: chunk.usage.completion_tokens ?? 0,
+                  totalTokens: chunk.usage.total_tokens ?? 0,
+                };
+              }
+            }
+            // The SDK ends the stream quietly when its request is aborted: find out why.
+            if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
+            if (timedOut) throw new LlmError('The AI provider took too long to answer.', 'timeout');
+            break;
+          } catch (err) {
+            if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
+            if (err instanceof LlmError) throw err;
+            if (timedOut)
+              throw new LlmError('The AI provider took too long to answer.', 'timeout', undefined, {
+                cause: err,
+              });
+            if (text === '' && attempt < maxRetries && isRetryable(err)) {
+              clearTimeout(idle);
+              const backoff = retryAfterMs(err) ?? retryBaseMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+              await sleep(backoff, req.signal);
+              continue;
+            }
+            throw toLlmError(err);
+          }
+        }
+      } finally {
+        clearTimeout(idle);
+        req.signal?.removeEventListener('abort', onAbort);
+        // Stops the upstream request when the consumer returns early (client went away).
+        if (!controller.signal.aborted) controller.abort();
+      }
+      if (!usage) {
+        const promptTokens = req.messages.reduce((n, m) => n + estimateTokens(m.content), 0);
+        const completionTokens = estimateTokens(text);
+        usage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
+      }
+      yield { type: 'usage', usage };
+    },
+  };
+}

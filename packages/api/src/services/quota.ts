@@ -1,0 +1,118 @@
+// Message quotas. One message = one user input + one AI response. A send first reserves a message
+// with a single atomic statement (upsert-increment guarded by the limit), and releases it if the reply
+// fails, so 50 concurrent sends with one message left yield exactly one success and failures cost nothing.
+import { Prisma, type Db } from '@app/db';
+import { DEFAULT_MESSAGE_LIMIT } from '../plans/catalogue.js';
+import { appError } from '../errors.js';
+
+/** Statuses that may send messages. INCOMPLETE (trial expired / first charge failed) and the rest may not. */
+export const SENDING_STATUSES = new Set(['ACTIVE', 'TRIALING', 'PAST_DUE']);
+
+export const QUOTA_EXCEEDED_MESSAGE =
+  'You have used all messages included in your plan for this period. Upgrade your plan to keep going.';
+export const SUBSCRIPTION_INACTIVE_MESSAGE =
+  'Your free trial has expired. Upgrade your plan to continue using the assistant.';
+
+export interface QuotaReservation {
+  /** Keep the reserved message (the reply succeeded). */
+  commit(): Promise<void>;
+  /** Give the message back (the reply failed or was cancelled). Safe to call once. */
+  release(): Promise<void>;
+}
+
+export interface QuotaUsage {
+  messagesUsed: number;
+  messageLimit: number;
+  periodStart: Date;
+}
+
+/** The period a counter is keyed by: the subscription's current period, or the first of the UTC month. */
+export function periodStartFor(
+  sub: { currentPeriodStart: Date | null; trialStart: Date | null; status: string },
+  now = new Date(),
+): Date {
+  if (sub.status === 'TRIALING' && sub.trialStart) return sub.trialStart;
+  if (sub.currentPeriodStart && sub.currentPeriodStart <= now) return sub.currentPeriodStart;
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+export interface QuotaService {
+  usage(userId: string): Promise<QuotaUsage | null>;
+  /** Reserves one message or throws FORBIDDEN (inactive subscription) / TOO_MANY_REQUESTS-like quota error. */
+  reserve(userId: string): Promise<QuotaReservation>;
+  /** Admin "Reset Quota": messagesUsed back to 0 for the current period. */
+  reset(userId: string): Promise<void>;
+}
+
+export function createQuotaService(db: Db): QuotaService {
+  const loadSub = (userId: string) =>
+    db.subscription.findUnique({
+      where: { userId },
+      select: { id: true, status: true, messageLimit: true, currentPeriodStart: true, trialStart: true },
+    });
+
+  return {
+    async usage(userId) {
+      const sub = await loadSub(userId);
+      if (!sub) return null;
+      const periodStart = periodStartFor(sub);
+      const counter = await db.usageCounter.findUnique({
+        where: { subscriptionId_periodStart: { subscriptionId: sub.id, periodStart } },
+      });
+      return {
+        messagesUsed: counter?.used ?? 0,
+        messageLimit: sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT,
+        periodStart,
+      };
+    },
+
+    async reserve(userId) {
+      const sub = await loadSub(userId);
+      if (!sub || !SENDING_STATUSES.has(sub.status)) {
+        throw appError('FORBIDDEN', SUBSCRIPTION_INACTIVE_MESSAGE, {
+          appCode: 'SUBSCRIPTION_INACTIVE',
+          httpStatus: 402,
+        });
+      }
+      const periodStart = periodStartFor(sub);
+      const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
+      // One statement: insert the period's first use, or increment only while below the limit.
+      const rows = await db.$queryRaw<{ used: number }[]>(Prisma.sql`
+        INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
+        SELECT ${sub.id}, ${periodStart}, 1, now() WHERE ${limit} > 0
+        ON CONFLICT ("subscriptionId", "periodStart")
+        DO UPDATE SET "used" = "UsageCounter"."used" + 1, "updatedAt" = now()
+        WHERE "UsageCounter"."used" < ${limit}
+        RETURNING "used"`);
+      if (rows.length === 0) {
+        throw appError('FORBIDDEN', QUOTA_EXCEEDED_MESSAGE, {
+          appCode: 'QUOTA_EXCEEDED',
+          httpStatus: 402,
+          extra: { messageLimit: limit },
+        });
+      }
+      let settled = false;
+      return {
+        async commit() {
+          settled = true;
+        },
+        async release() {
+          if (settled) return;
+          settled = true;
+          await db.$executeRaw(Prisma.sql`
+            UPDATE "UsageCounter" SET "used" = GREATEST("used" - 1, 0), "updatedAt" = now()
+            WHERE "subscriptionId" = ${sub.id} AND "periodStart" = ${periodStart}`);
+        },
+      };
+    },
+
+    async reset(userId) {
+      const sub = await loadSub(userId);
+      if (!sub) return;
+      await db.usageCounter.updateMany({
+        where: { subscriptionId: sub.id, periodStart: periodStartFor(sub) },
+        data: { used: 0 },
+      });
+    },
+  };
+}

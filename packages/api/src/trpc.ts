@@ -1,0 +1,53 @@
+import { initTRPC } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Context } from './context.js';
+import { appInfoOf, forbidden, formatZodError, unauthorized } from './errors.js';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : undefined;
+    return {
+      ...shape,
+      message: zod ? formatZodError(zod) : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        appCode: appInfoOf(error).appCode ?? (zod ? 'validation_error' : undefined),
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const mergeRouters = t.mergeRouters;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  isAdmin: boolean;
+  isEmailVerified: boolean;
+}
+
+/** The one auth middleware: a valid bearer access token for an existing user, or 401. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const token = ctx.req.bearer;
+  const userId = token ? await ctx.services.accessTokens.verify(token) : null;
+  if (!userId) throw unauthorized();
+  const user = await ctx.services.db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true, isEmailVerified: true },
+  });
+  if (!user) throw unauthorized();
+  return next({ ctx: { ...ctx, user: user satisfies AuthUser } });
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw forbidden('Admin access required');
+  return next();
+});

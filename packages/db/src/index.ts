@@ -1,0 +1,6 @@
+export { openDatabase, type Database, type DatabaseOptions, type Db } from './client.js';
+export { migrate, diffSchemaAgainstMigrations, isEmptyDiff } from './migrations.js';
+export { startEmbeddedPostgres } from './pglite.js';
+export { Prisma, PrismaClient } from './generated/prisma/client.js';
+export * from './generated/prisma/enums.js';
+export type * from './generated/prisma/models.js';

@@ -1,0 +1,70 @@
+// Test databases: each test file gets its own. With TEST_DATABASE_URL a fresh PostgreSQL database is
+// cloned from a migrated template (created once per migration set) and dropped afterwards; otherwise an
+// in-memory PGlite.
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from './client.js';
+import { migrate, readMigrationList } from './migrations.js';
+
+const TEMPLATE_LOCK = 723_451_010;
+
+async function templateName(): Promise<string> {
+  const list = await readMigrationList();
+  const h = createHash('sha256');
+  for (const m of list.migrationDirectories) h.update(m.path).update(m.migrationFile.content.value);
+  return `lnd_test_tpl_${h.digest('hex').slice(0, 12)}`;
+}
+
+function withDb(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Ensures the migrated template exists (once, under a lock) and clones it. */
+async function cloneFromTemplate(base: string, name: string) {
+  const tpl = await templateName();
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [tpl]);
+    if (!exists.rowCount) {
+      // Templates of older migration sets are no longer needed.
+      const old = await admin.query(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'lnd_test_tpl_%' AND datname <> $1",
+        [tpl],
+      );
+      for (const r of old.rows)
+        await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => {});
+      await admin.query(`CREATE DATABASE "${tpl}_tmp"`).catch(async () => {
+        await admin.query(`DROP DATABASE IF EXISTS "${tpl}_tmp" WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE "${tpl}_tmp"`);
+      });
+      await migrate(withDb(base, `${tpl}_tmp`));
+      await admin.query(`ALTER DATABASE "${tpl}_tmp" RENAME TO "${tpl}"`);
+    }
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${tpl}"`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => {});
+    await admin.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<Database> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return openDatabase({});
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await cloneFromTemplate(base, name);
+  const db = await openDatabase({ databaseUrl: withDb(base, name), poolSize: 5, migrate: false });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
