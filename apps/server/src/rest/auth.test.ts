@@ -117,7 +117,17 @@ describe('POST /auth/login', () => {
         (await login({ email: `probe${i}@example.com`, password: 'Wrong-password-1' }, ip)).statusCode,
       ).toBe(401);
     }
-    expect((await login({ email: 'probe-last@example.com', password: 'x' }, ip)).statusCode).toBe(429);
+    const limited = await login({ email: 'probe-last@example.com', password: 'x' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('does not count successful logins against the IP (an office behind one address)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 12; i++) {
+      const { user } = await createTestUser(s.services.db);
+      expect((await login({ email: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
+    }
   });
 });
 
@@ -279,6 +289,11 @@ describe('email verification', () => {
     expect(missing.json()).toEqual({ verified: false, error: 'No verification token provided' });
     const bad = await s.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=abc' });
     expect(bad.json()).toMatchObject({ verified: false });
+    for (const query of ['token=a&token=b', `token=${'x'.repeat(600)}`]) {
+      const odd = await s.app.inject({ method: 'GET', url: `/api/auth/verify-email?${query}` });
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json()).toMatchObject({ verified: false, error: expect.any(String) });
+    }
 
     const { user, accessToken } = await createSignedInUser(s.services, { verified: false });
     const sent = await s.app.inject({

@@ -1,3 +1,4 @@
+import { toHttpError } from '@app/api';
 import type { RestRouter } from './route.js';
 
 // SPEC §7 Authentication: the same procedures as /trpc auth.*, with the spec's paths and response shapes.
@@ -13,12 +14,18 @@ export function authRoutes(r: RestRouter) {
   r.post('/auth/resend-verification', (c, { body }) => c.auth.resendVerification(body as never));
   r.post('/auth/forgot-password', (c, { body }) => c.auth.forgotPassword(body as never));
   r.post('/auth/reset-password', (c, { body }) => c.auth.resetPassword(body as never));
-  // {verified, error}: 200 when verified, 400 with the reason otherwise.
+  // {verified, error}: 200 when verified, 400 with the reason otherwise (also for a malformed token).
   r.get('/auth/verify-email', async (c, { query, reply }) => {
-    const token = query.token?.trim();
-    const result = token
-      ? await c.auth.verifyEmail({ token })
-      : { verified: false as const, error: 'No verification token provided' };
+    const raw: unknown = query.token;
+    const token = typeof raw === 'string' ? raw.trim() : '';
+    let result: { verified: boolean; error?: string | null };
+    if (!token) result = { verified: false, error: 'No verification token provided' };
+    else {
+      result = await c.auth.verifyEmail({ token }).catch((err: unknown) => {
+        if (toHttpError(err).status !== 400) throw err;
+        return { verified: false, error: 'Invalid or expired verification link' };
+      });
+    }
     return reply.status(result.verified ? 200 : 400).send(result);
   });
 }

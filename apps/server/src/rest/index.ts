@@ -21,6 +21,8 @@ export async function restPlugin(app: FastifyInstance, opts: { services: Service
     }
     const { status, body } = toHttpError(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
+    if (typeof body.retryAfterSeconds === 'number')
+      reply.header('Retry-After', String(body.retryAfterSeconds));
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((req, reply) =>

@@ -57,6 +57,8 @@ export interface RateLimiter {
   consume(name: RateLimitName, key: string): Promise<void>;
   /** Frees the key (e.g. after a successful login). */
   reset(name: RateLimitName, key: string): Promise<void>;
+  /** Gives back one consumed point (a successful login does not count against its IP). */
+  refund(name: RateLimitName, key: string): Promise<void>;
 }
 
 export function createRateLimiter(
@@ -92,6 +94,9 @@ export function createRateLimiter(
     },
     async reset(name, key) {
       await get(name).delete(key);
+    },
+    async refund(name, key) {
+      await get(name).reward(key, 1);
     },
   };
 }

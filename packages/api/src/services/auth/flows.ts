@@ -81,7 +81,9 @@ export async function login(
   if (!user.isEmailVerified) {
     throw appError('FORBIDDEN', EMAIL_NOT_VERIFIED_MESSAGE, { appCode: 'EMAIL_NOT_VERIFIED' });
   }
+  // Only failed attempts count: many colleagues behind one office IP can all sign in.
   await services.rateLimiter.reset('login', accountKey(email));
+  await services.rateLimiter.refund('login', ipKey(ctx));
   await services.db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   const session = await issueSession(ctx, user.id, { remember: input.rememberMe ?? false });
   await services.usage.log({
