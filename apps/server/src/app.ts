@@ -49,6 +49,9 @@ export async function buildServer({ config, db, logger }: BuildOptions): Promise
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
+    // Chat streams over SSE put the whole message in the GET URL (tRPC httpSubscriptionLink): 8,000
+    // non-ASCII characters URL-encode to up to ~72 KB, beyond Node's default 16 KB header limit (431).
+    http: { maxHeaderSize: 128 * 1024 },
   });
   const services = await createServices(config, db, app.log);
   await ensureAdminAccount(services);

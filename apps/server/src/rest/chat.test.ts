@@ -394,6 +394,39 @@ describe('streaming (SSE)', () => {
     expect(await used(u.user.id)).toBe(1);
   });
 
+  it('the tRPC subscription takes an 8,000-character non-ASCII message in its URL (no 431)', async () => {
+    // httpSubscriptionLink sends the input URL-encoded in the GET URL: 8,000 Cyrillic characters are
+    // ~48 KB, 8,000 CJK characters ~72 KB, far over Node's default 16 KB header limit.
+    const u = await user();
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.get({ port, host: '127.0.0.1', path, headers: u.auth }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.setTimeout(20_000, () => reject(new Error('timeout')));
+      });
+    for (const char of ['Ж', '学']) {
+      const sess = await newSession(u.auth);
+      const message = char.repeat(8000);
+      const input = encodeURIComponent(JSON.stringify({ json: { sessionId: sess.id, message } }));
+      const path = `/trpc/chat.sendStream?input=${input}`;
+      expect(path.length).toBeGreaterThan(char === 'Ж' ? 48_000 : 72_000);
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('"type":"start"');
+      expect(res.body).toContain('"type":"complete"');
+      const stored = await messagesOf(u.auth, sess.id);
+      expect(stored.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+      expect(stored.messages[0].content).toBe(message);
+    }
+    expect(await used(u.user.id)).toBe(2);
+  });
+
   it('other tabs see that a reply is being generated and can follow it (chat.watch)', async () => {
     const u = await user();
     const sess = await newSession(u.auth);
