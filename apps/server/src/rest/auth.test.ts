@@ -515,6 +515,11 @@ describe('profile', () => {
     });
     expect((await login({ email: 'new@example.com', password: TEST_PASSWORD })).statusCode).toBe(403);
     await s.services.mailer.idle();
+    // The old address hears about the change (a stolen session cannot move the account silently).
+    const notice = outboxMessages(s.config.dataDir, 'old@example.com').find((m) =>
+      /email address was changed/.test(m.subject),
+    );
+    expect(notice?.decoded).toContain('new@example.com');
     const token = latestToken(s.config.dataDir, 'new@example.com', 'verify-email')!;
     const v = await s.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=${token}` });
     expect(v.json()).toEqual({ verified: true, error: null });

@@ -5,7 +5,12 @@ import path from 'node:path';
 import type { Context } from '../../context.js';
 import { appError, badRequest, unauthorized } from '../../errors.js';
 import type { Services } from '../index.js';
-import { passwordChangedEmail, passwordResetEmail, welcomeEmail } from '../mail/templates.js';
+import {
+  passwordChangedEmail,
+  emailChangedEmail,
+  passwordResetEmail,
+  welcomeEmail,
+} from '../mail/templates.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
 import {
@@ -240,7 +245,10 @@ export async function updateProfile(
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
-  if (emailChanged) await sendVerificationEmail(services, { id: userId, email, firstName: user.firstName });
+  if (emailChanged) {
+    await sendVerificationEmail(services, { id: userId, email, firstName: user.firstName });
+    services.mailer.enqueue(emailChangedEmail(current, email, `${services.config.appUrl}/login`));
+  }
   return {
     user: toPublicUser(user),
     message: emailChanged

@@ -101,3 +101,17 @@ export function passwordChangedEmail(r: Recipient, loginUrl: string): MailMessag
     action: { label: 'Log in', url: loginUrl },
   });
 }
+
+/** Sent to the previous address when the account's email changes, so a takeover does not go unnoticed. */
+export function emailChangedEmail(r: Recipient, newEmail: string, resetUrl: string): MailMessage {
+  return render({
+    to: r.email,
+    subject: `Your ${PRODUCT} email address was changed`,
+    greeting: hi(r.firstName),
+    paragraphs: [
+      `The email address of your account was changed from ${r.email} to ${newEmail}. Future messages go to the new address.`,
+      'If this was not you, reset your password right away and contact support.',
+    ],
+    action: { label: 'Reset password', url: resetUrl },
+  });
+}
