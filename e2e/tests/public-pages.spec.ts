@@ -2,11 +2,26 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const OWN_PAGES = [
-  { path: '/', heading: /Turn expert knowledge into/ },
-  { path: '/pricing', heading: 'Choose Your Plan' },
-  { path: '/contact', heading: 'Get in touch' },
-  { path: '/privacy', heading: 'Privacy Policy' },
-  { path: '/terms', heading: 'Terms of Use' },
+  {
+    path: '/',
+    heading: /Turn expert knowledge into/,
+    title: 'L&D Assistant — AI co-designer for instructional designers',
+  },
+  { path: '/pricing', heading: 'Choose Your Plan', title: 'Choose Your Plan — L&D Assistant' },
+  { path: '/contact', heading: 'Get in touch', title: 'Contact — L&D Assistant' },
+  { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy — L&D Assistant' },
+  { path: '/terms', heading: 'Terms of Use', title: 'Terms of Use — L&D Assistant' },
+];
+
+/** Every public route of the route table (SPEC §2) and its document title. */
+const PUBLIC_TITLES: [path: string, title: string][] = [
+  ...OWN_PAGES.map((p): [string, string] => [p.path, p.title]),
+  ['/login', 'Log in — L&D Assistant'],
+  ['/trial', 'Start Your 7-Day Free Trial — L&D Assistant'],
+  ['/verify-email', 'Verify your email — L&D Assistant'],
+  ['/reset-password', 'Reset your password — L&D Assistant'],
+  ['/profile', 'Profile & Settings — L&D Assistant'],
+  ['/no-such-page', 'Page not found — L&D Assistant'],
 ];
 
 async function h1(page: Page) {
@@ -20,6 +35,27 @@ test.describe('public routes render', () => {
       await expect(await h1(page)).toHaveText(p.heading);
     });
   }
+
+  for (const [path, title] of PUBLIC_TITLES) {
+    test(`${path} sets the document title`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    });
+  }
+
+  test('the title follows client-side navigation (never stale)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/pricing');
+    await expect(page).toHaveTitle('Choose Your Plan — L&D Assistant');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Log in — L&D Assistant');
+    await footer.getByRole('link', { name: 'Terms of Use', exact: true }).click();
+    await expect(page).toHaveTitle('Terms of Use — L&D Assistant');
+    await page.goBack();
+    await expect(page).toHaveTitle('Log in — L&D Assistant');
+  });
 
   test('/login and /trial (pages of other issues) respond', async ({ page }) => {
     for (const path of ['/login', '/trial']) {

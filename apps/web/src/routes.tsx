@@ -6,6 +6,7 @@ import { RequireAdmin, RequireAuth, SignedOutOnly } from './auth/guards';
 import { useAuth } from './auth/auth-context';
 import { SiteLayout } from './components/layout/site-layout';
 import { ScrollToTop } from './components/layout/scroll-to-top';
+import { RouteTitle } from './components/layout/route-title';
 
 const Landing = lazy(() => import('./pages/public/landing'));
 const Pricing = lazy(() => import('./pages/public/pricing'));
@@ -31,6 +32,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <ScrollToTop />
+      <RouteTitle />
       <Routes>
         <Route element={<SiteLayout />}>
           <Route

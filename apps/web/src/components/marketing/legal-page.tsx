@@ -2,7 +2,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@app/ui';
 import { LEGAL_LAST_UPDATED, LEGAL_LAST_UPDATED_ISO } from './site-info';
-import { usePageTitle } from './use-page-title';
 
 export interface LegalSection {
   id: string;
@@ -19,7 +18,6 @@ export function LegalPage({
   intro: ReactNode;
   sections: LegalSection[];
 }) {
-  usePageTitle(`${title} — L&D Assistant`);
   return (
     <div>
       <header className="border-b bg-muted/40">

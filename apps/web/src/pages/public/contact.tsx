@@ -6,7 +6,6 @@ import { Clock, Mail, MessagesSquare, Send, Sparkles } from 'lucide-react';
 import { Button, Input, Label, Textarea, toast } from '@app/ui';
 import { FaqAccordion, type FaqItem } from '../../components/marketing/faq-accordion';
 import { CONTACT_EMAIL, REPLY_TIME } from '../../components/marketing/site-info';
-import { usePageTitle } from '../../components/marketing/use-page-title';
 
 const EMPTY = { name: '', email: '', company: '', message: '' };
 
@@ -41,7 +40,6 @@ function Required() {
 }
 
 export default function ContactPage() {
-  usePageTitle('Contact — L&D Assistant');
   const [form, setForm] = useState(EMPTY);
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));

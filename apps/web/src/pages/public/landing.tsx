@@ -8,10 +8,8 @@ import {
   PricingSection,
   Testimonials,
 } from '../../components/marketing/social-sections';
-import { usePageTitle } from '../../components/marketing/use-page-title';
 
 export default function LandingPage() {
-  usePageTitle('L&D Assistant — AI co-designer for instructional designers');
   return (
     <>
       <Hero />

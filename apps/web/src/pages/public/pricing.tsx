@@ -7,10 +7,8 @@ import { toast } from '@app/ui';
 import { PricingPlans } from '../../components/pricing/pricing-plans';
 import { FaqAccordion } from '../../components/marketing/faq-accordion';
 import { LANDING_FAQ } from '../../components/marketing/social-sections';
-import { usePageTitle } from '../../components/marketing/use-page-title';
 
 export default function PricingPage() {
-  usePageTitle('Pricing — L&D Assistant');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const shown = useRef(false);
