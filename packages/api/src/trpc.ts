@@ -34,15 +34,20 @@ export interface AuthUser {
   isEmailVerified: boolean;
 }
 
-/** The one auth middleware: a valid bearer access token for an existing user, or 401. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+/** The user behind the request's bearer access token, or null (missing, invalid, expired, deleted). */
+export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
   const token = ctx.req.bearer;
   const userId = token ? await ctx.services.accessTokens.verify(token) : null;
-  if (!userId) throw unauthorized();
-  const user = await ctx.services.db.user.findUnique({
+  if (!userId) return null;
+  return ctx.services.db.user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true, isEmailVerified: true },
   });
+}
+
+/** The one auth middleware: a valid bearer access token for an existing user, or 401. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const user = await userFromBearer(ctx);
   if (!user) throw unauthorized();
   return next({ ctx: { ...ctx, user: user satisfies AuthUser } });
 });

@@ -2,6 +2,7 @@
 // refresh, logout, verification, password reset, profile, password change and account deletion.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { userFromBearer } from '../../trpc.js';
 import type { Context } from '../../context.js';
 import { appError, badRequest, unauthorized } from '../../errors.js';
 import type { Services } from '../index.js';
@@ -155,10 +156,9 @@ export async function resendVerification(
     if (user && !user.isEmailVerified) await sendVerificationEmail(services, user);
     return { success: true, message: RESEND_VERIFICATION_MESSAGE };
   }
-  const userId = ctx.req.bearer ? await services.accessTokens.verify(ctx.req.bearer) : null;
   if (!ctx.req.bearer) throw badRequest('Please enter your email address');
-  if (!userId) throw unauthorized();
-  const user = await services.db.user.findUnique({ where: { id: userId } });
+  // The same bearer check as the auth middleware (protectedProcedure); this call is public for {email}.
+  const user = await userFromBearer(ctx);
   if (!user) throw unauthorized();
   await limit(ctx, 'resendVerification', user.email);
   if (user.isEmailVerified) {
