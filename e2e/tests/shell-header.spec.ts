@@ -139,6 +139,29 @@ test.describe('footer', () => {
   });
 });
 
+test.describe('footer signed in', () => {
+  test('Home goes to /dashboard, Features and Pricing to /pricing', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const u = await createUser(request, { firstName: 'Footer' });
+    await signInAs(page, u, '/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile & Settings' })).toBeVisible();
+    const f = page.getByRole('contentinfo');
+    await expect(f.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/dashboard');
+    await expect(f.getByRole('link', { name: 'Features', exact: true })).toHaveAttribute('href', '/pricing');
+    await expect(f.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing');
+
+    await f.getByRole('link', { name: 'Pricing', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeVisible();
+
+    await f.getByRole('link', { name: 'Features', exact: true }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+
+    await f.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
 test.describe('404', () => {
   test('unknown path shows the page, logs the path and links home', async ({ page }) => {
     const logs: string[] = [];

@@ -1,6 +1,9 @@
 // The site footer (SPEC §2): Home, Features, Pricing, Contact, Login, Privacy Policy, Terms of Use; Copyright 2025.
+// Signed-in users cannot open the landing page (/ redirects them to /dashboard), so for them Home goes to
+// /dashboard and Features / Pricing to /pricing instead of the landing anchors.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAuth } from '../../auth/auth-context';
 import { Logo } from './logo';
 import { useSectionNav, type SectionId } from './use-section-nav';
 
@@ -33,13 +36,14 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function Footer() {
+  const { isAuthenticated } = useAuth();
   return (
     <footer className="bg-muted/40 border-t">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         <div className="grid gap-10 md:grid-cols-[2fr_3fr]">
           <div className="max-w-xs">
             <Link
-              to="/"
+              to={isAuthenticated ? '/dashboard' : '/'}
               aria-label="L&D Assistant home"
               className="focus-visible:ring-ring/50 inline-block rounded-md outline-none focus-visible:ring-[3px]"
             >
@@ -54,16 +58,33 @@ export function Footer() {
             <div className="grid grid-cols-2 gap-8 sm:grid-cols-3">
               <Column title="Product">
                 <li>
-                  <Link to="/" className={linkClass}>
+                  <Link to={isAuthenticated ? '/dashboard' : '/'} className={linkClass}>
                     Home
                   </Link>
                 </li>
-                <li>
-                  <FooterSection id="features">Features</FooterSection>
-                </li>
-                <li>
-                  <FooterSection id="pricing">Pricing</FooterSection>
-                </li>
+                {isAuthenticated ? (
+                  <>
+                    <li>
+                      <Link to="/pricing" className={linkClass}>
+                        Features
+                      </Link>
+                    </li>
+                    <li>
+                      <Link to="/pricing" className={linkClass}>
+                        Pricing
+                      </Link>
+                    </li>
+                  </>
+                ) : (
+                  <>
+                    <li>
+                      <FooterSection id="features">Features</FooterSection>
+                    </li>
+                    <li>
+                      <FooterSection id="pricing">Pricing</FooterSection>
+                    </li>
+                  </>
+                )}
               </Column>
               <Column title="Company">
                 <li>
