@@ -115,3 +115,26 @@ test('an expired trial: red banner, actions disabled, upgrade panel open', async
   // Re-buying the same plan is allowed after expiry.
   await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
 });
+
+test('a paying user changes plan in place (no checkout, prorated); a failed change shows the toast', async ({
+  page,
+  request,
+}) => {
+  const u = await createUser(request, { plan: 'starter', status: 'ACTIVE', firstName: 'Pat' });
+  await signInAs(page, u, '/dashboard');
+  await expect(page.getByTestId('plan-name')).toHaveText('Starter');
+  await page.getByRole('button', { name: 'Upgrade Plan' }).click();
+  // A failing change keeps the user here with the dashboard's toast.
+  await page.route('**/trpc/subscriptions.change**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByText('Failed to change plan. Please try again.')).toBeVisible();
+  await page.unroute('**/trpc/subscriptions.change**');
+  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await expect(page.getByText('Plan changed')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('plan-name')).toHaveText('Pro');
+  await expect(page.getByTestId('status-badge')).toHaveText('Active');
+  await expect(page.getByTestId('usage-text')).toHaveText('0 / 1,000');
+});

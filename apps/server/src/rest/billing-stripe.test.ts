@@ -1,6 +1,6 @@
 // Registration and webhooks in Stripe mode, with the SDK pointed at a local server that records its requests.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   startStripeRecorder,
   stripeSubscriptionFixture,
@@ -122,6 +122,7 @@ describe('Stripe mode', () => {
   });
 
   it('checkout.session.completed links the new subscription and cancels the trial one', async () => {
+    const cancelNow = vi.spyOn(s.services.billing.provider, 'cancelNow');
     const event = {
       id: 'evt_cs_1',
       type: 'checkout.session.completed',
@@ -140,6 +141,8 @@ describe('Stripe mode', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(recorded.some((r) => r.method === 'DELETE' && r.path === '/v1/subscriptions/sub_1')).toBe(true);
+    expect(cancelNow).toHaveBeenCalledWith('sub_1', { prorate: true });
+    cancelNow.mockRestore();
     const row = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: checkoutUser } });
     expect(row).toMatchObject({
       stripeSubscriptionId: 'sub_2',

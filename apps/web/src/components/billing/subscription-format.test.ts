@@ -7,6 +7,7 @@ import {
   statusOf,
   statusVariant,
   trialDaysLeft,
+  upgradeRoute,
   usagePercent,
   usageTone,
 } from './subscription-format';
@@ -46,5 +47,14 @@ describe('subscription display rules', () => {
     expect(isAnnualBilling({ stripeSubscriptionId: 'sub_1RdXabc' })).toBe(true);
     expect(isAnnualBilling({ priceId: 'price_pro_annual' })).toBe(true);
     expect(isAnnualBilling({ billingCycle: 'monthly', priceId: 'price_pro_monthly' })).toBe(false);
+  });
+
+  it('upgrades: in-place change for a live paid subscription, checkout otherwise', () => {
+    expect(upgradeRoute({ status: 'ACTIVE', stripeSubscriptionId: 'sub_1' })).toBe('change');
+    expect(upgradeRoute({ status: 'PAST_DUE', stripeSubscriptionId: 'sub_1' })).toBe('change');
+    expect(upgradeRoute({ status: 'ACTIVE', stripeSubscriptionId: null })).toBe('checkout');
+    for (const status of ['TRIALING', 'INCOMPLETE', 'INCOMPLETE_EXPIRED', 'CANCELED', 'INACTIVE'])
+      expect(upgradeRoute({ status, stripeSubscriptionId: 'sub_1' })).toBe('checkout');
+    expect(upgradeRoute(null)).toBe('checkout');
   });
 });

@@ -97,3 +97,14 @@ export function formatDate(d: Date | string | null | undefined): string {
   const date = typeof d === 'string' ? new Date(d) : d;
   return date.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 }
+
+/**
+ * How an upgrade goes: a live paid subscription (ACTIVE / PAST_DUE) changes its price in place with
+ * proration (POST /subscriptions); a trial, an expired trial or no subscription goes through Checkout.
+ */
+export function upgradeRoute(
+  sub: { status?: string | null; stripeSubscriptionId?: string | null } | null | undefined,
+): 'change' | 'checkout' {
+  const live = sub?.status === 'ACTIVE' || sub?.status === 'PAST_DUE';
+  return live && !!sub?.stripeSubscriptionId ? 'change' : 'checkout';
+}

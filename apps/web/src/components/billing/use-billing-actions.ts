@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
+import { upgradeRoute } from './subscription-format';
 
 export interface SubscriptionLike {
   status?: string | null;
@@ -22,15 +23,31 @@ export function useBillingActions() {
       queryClient.invalidateQueries({ queryKey: trpc.subscriptions.trialStatus.queryKey() }),
     ]);
   const checkout = useMutation(trpc.subscriptions.checkout.mutationOptions());
+  const change = useMutation(trpc.subscriptions.change.mutationOptions());
   const portal = useMutation(trpc.billing.portal.mutationOptions());
   const cancelTrialM = useMutation(trpc.billing.cancelTrial.mutationOptions());
   const cancelSubM = useMutation(trpc.subscriptions.cancel.mutationOptions());
   const resumeM = useMutation(trpc.billing.resume.mutationOptions());
   const testUpgradeM = useMutation(trpc.subscriptions.testUpgradeTrial.mutationOptions());
 
+  /** Starts a plan change through Checkout: the browser goes to the checkout URL. */
+  async function startCheckout(priceId: string) {
+    try {
+      const { checkoutUrl } = await checkout.mutateAsync({ priceId });
+      if (!checkoutUrl) {
+        toast.error('No checkout URL returned');
+        return;
+      }
+      window.location.assign(checkoutUrl);
+    } catch (err) {
+      toast.error('Failed to create checkout session', { description: messageOf(err) });
+    }
+  }
+
   return {
     refresh,
     checkoutPending: checkout.isPending,
+    changePending: change.isPending,
     portalPending: portal.isPending,
     cancelPending: cancelTrialM.isPending || cancelSubM.isPending || resumeM.isPending,
     testUpgradePending: testUpgradeM.isPending,
@@ -48,16 +65,31 @@ export function useBillingActions() {
     },
 
     /** Starts a plan change: the browser goes to the checkout URL. */
-    async startCheckout(priceId: string) {
+    startCheckout,
+
+    /**
+     * The upgrade panel's button: an in-place plan change with proration for a live paid subscription
+     * (no second subscription, no double charge), otherwise Checkout.
+     */
+    async upgrade(sub: SubscriptionLike | null | undefined, priceId: string) {
+      if (upgradeRoute(sub) === 'checkout') return startCheckout(priceId);
       try {
-        const { checkoutUrl } = await checkout.mutateAsync({ priceId });
-        if (!checkoutUrl) {
-          toast.error('No checkout URL returned');
+        const res = await change.mutateAsync({ priceId });
+        if (res.checkoutUrl) {
+          // The subscription ended meanwhile: the server answered with a checkout instead.
+          window.location.assign(res.checkoutUrl);
           return;
         }
-        window.location.assign(checkoutUrl);
+        const plan = res.subscription?.plan;
+        toast.success('Plan changed', {
+          description: plan
+            ? `You are now on the ${plan.charAt(0).toUpperCase()}${plan.slice(1)} plan. The difference is prorated.`
+            : 'Your new plan is active. The difference is prorated.',
+        });
       } catch (err) {
-        toast.error('Failed to create checkout session', { description: messageOf(err) });
+        toast.error('Failed to change plan. Please try again.', { description: messageOf(err) });
+      } finally {
+        await refresh();
       }
     },
 

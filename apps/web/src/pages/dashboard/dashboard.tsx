@@ -46,6 +46,7 @@ import {
   statusOf,
   statusVariant,
   trialDaysLeft,
+  upgradeRoute,
   usagePercent,
   usageTone,
 } from '../../components/billing/subscription-format';
@@ -357,7 +358,9 @@ function UpgradePanel({
   const trialing = sub?.status === 'TRIALING';
   const isCurrent =
     !!sub?.priceId && selectedPrice === sub.priceId && !trialing && sub.status !== 'INCOMPLETE';
-  const disabled = billing.checkoutPending || !selectedPrice || isCurrent;
+  const pending = billing.checkoutPending || billing.changePending;
+  const inPlace = upgradeRoute(sub) === 'change';
+  const disabled = pending || !selectedPrice || isCurrent;
   const selectedPlan = PLANS.find(
     (p) => priceIds && Object.values(priceIds[p.id]).includes(selectedPrice ?? ''),
   );
@@ -420,10 +423,12 @@ function UpgradePanel({
             className="w-full"
             size="lg"
             disabled={disabled}
-            onClick={() => selectedPrice && void billing.startCheckout(selectedPrice)}
+            onClick={() => selectedPrice && void billing.upgrade(sub, selectedPrice)}
           >
-            {billing.checkoutPending
-              ? 'Redirecting to checkout…'
+            {pending
+              ? inPlace
+                ? 'Changing plan…'
+                : 'Redirecting to checkout…'
               : isCurrent
                 ? 'This is your current plan'
                 : `Upgrade to ${selectedPlan?.name ?? 'plan'}`}

@@ -1,6 +1,6 @@
 // The Stripe implementation against a local HTTP server that records the SDK's requests.
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../config.js';
 import {
   startStripeRecorder,
@@ -148,8 +148,14 @@ describe('StripeProvider against a recording server', () => {
     recorded.length = 0;
     expect((await p.setCancelAtPeriodEnd('sub_1', true)).cancelAtPeriodEnd).toBe(true);
     expect(recorded[0]!.body.get('cancel_at_period_end')).toBe('true');
+    const cancel = vi.spyOn(p.stripe.subscriptions, 'cancel');
     await p.cancelNow('sub_1');
     expect(recorded.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_1' });
+    expect(cancel).toHaveBeenLastCalledWith('sub_1', undefined);
+    // A subscription replaced by a new one is cancelled with proration, invoiced at once (no double charge).
+    await p.cancelNow('sub_1', { prorate: true });
+    expect(recorded.at(-1)).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_1' });
+    expect(cancel).toHaveBeenLastCalledWith('sub_1', { prorate: true, invoice_now: true });
     expect(await p.retrieveSubscription('sub_gone')).toBeNull();
   });
 

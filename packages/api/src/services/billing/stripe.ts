@@ -157,9 +157,12 @@ export class StripeProvider implements BillingProvider {
     return fromStripeSubscription(s);
   }
 
-  async cancelNow(subscriptionId: string) {
+  async cancelNow(subscriptionId: string, opts: { prorate?: boolean } = {}) {
     try {
-      await this.stripe.subscriptions.cancel(subscriptionId);
+      await this.stripe.subscriptions.cancel(
+        subscriptionId,
+        opts.prorate ? { prorate: true, invoice_now: true } : undefined,
+      );
     } catch (err) {
       // Already canceled or gone: nothing to do.
       if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;

@@ -238,12 +238,13 @@ async function handleEvent(deps: BillingDeps, event: BillingEvent): Promise<void
       const userId = info.userId ?? sub?.userId ?? null;
       if (!sub || !userId) return;
       const mine = await deps.db.subscription.findUnique({ where: { userId } });
-      // The new subscription replaces the old one (e.g. an expired trial): cancel the old one at the provider.
+      // The new subscription replaces the old one (e.g. an expired trial): cancel the old one at the provider,
+      // crediting the unused part of a paid period so the user is not charged twice.
       if (mine?.stripeSubscriptionId && mine.stripeSubscriptionId !== sub.id) {
         const old = mine.stripeSubscriptionId;
         await deps.db.subscription.update({ where: { id: mine.id }, data: { stripeSubscriptionId: null } });
         await deps.provider
-          .cancelNow(old)
+          .cancelNow(old, { prorate: true })
           .catch((err) => deps.log.warn({ err, old }, 'old subscription cancel failed'));
       }
       await applyProviderSubscription(deps, sub, { adoptForUserId: userId });

@@ -88,7 +88,11 @@ export interface BillingProvider {
     endTrial?: boolean;
   }): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
-  cancelNow(subscriptionId: string): Promise<void>;
+  /**
+   * Ends a subscription now. `prorate` credits the unused part of the paid period and invoices it at once
+   * (a subscription replaced by a new one must not be paid twice).
+   */
+  cancelNow(subscriptionId: string, opts?: { prorate?: boolean }): Promise<void>;
   createCheckoutSession(i: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo>;
   createPortalSession(i: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
