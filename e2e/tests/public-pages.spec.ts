@@ -96,6 +96,18 @@ test.describe('public routes render', () => {
   });
 });
 
+/** On /trial after a plan choice: navigation state fromPricing=true and no auto-opened plan dialog (SPEC §2). */
+async function expectArrivedFromPricing(page: Page) {
+  await expect(page).toHaveURL(/\/trial$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Start Your 7-Day Free Trial/ })).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (history.state as { usr?: { fromPricing?: unknown } } | null)?.usr?.fromPricing,
+    ),
+  ).toBe(true);
+  await expect(page.getByRole('dialog', { name: 'Choose your plan' })).toHaveCount(0);
+}
+
 test.describe('pricing', () => {
   test('the toggle switches to annual prices and savings', async ({ page }) => {
     await page.goto('/pricing');
@@ -126,7 +138,7 @@ test.describe('pricing', () => {
     ).result.data.json.priceIds.pro.monthly;
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Start with Pro' }).click();
-    await expect(page).toHaveURL(/\/trial$/);
+    await expectArrivedFromPricing(page);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('selectedPlan') ?? 'null'));
     expect(stored).toMatchObject({
       name: 'Pro',
@@ -138,11 +150,20 @@ test.describe('pricing', () => {
     });
   });
 
+  test('choosing a plan in the landing #pricing section goes to /trial from pricing', async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('#pricing');
+    await section.getByRole('button', { name: 'Start with Starter' }).click();
+    await expectArrivedFromPricing(page);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('selectedPlan') ?? 'null'));
+    expect(stored).toMatchObject({ name: 'Starter', billingCycle: 'monthly', price: '$12' });
+  });
+
   test('choosing an annual plan stores the annual price id', async ({ page }) => {
     await page.goto('/pricing');
     await page.getByRole('radio', { name: /Annual/ }).click();
     await page.getByRole('button', { name: 'Start with Team' }).click();
-    await expect(page).toHaveURL(/\/trial$/);
+    await expectArrivedFromPricing(page);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('selectedPlan') ?? 'null'));
     expect(stored).toMatchObject({ name: 'Team', billingCycle: 'annual', price: '$1,188' });
     expect(stored.priceId).toContain('annual');
