@@ -68,12 +68,37 @@ test.describe('public routes render', () => {
   test('landing has its sections in order with the anchors', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#home')).toBeVisible();
-    const ids = await page
-      .locator('main section[id]')
-      .evaluateAll((els) =>
-        els.map((e) => e.id).filter((id) => ['home', 'features', 'pricing'].includes(id)),
-      );
-    expect(ids).toEqual(['home', 'features', 'pricing']);
+    // SPEC §2: header, hero (#home), problems, features (#features), benefits, three-step how-it-works,
+    // pricing (#pricing), testimonials, FAQ, closing call to action, footer.
+    const sections = await page.locator('main > section').evaluateAll((els) =>
+      els.map((e) => ({
+        id: e.id || null,
+        heading: document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.id ?? null,
+      })),
+    );
+    expect(sections).toEqual([
+      { id: 'home', heading: 'hero-title' },
+      { id: null, heading: 'problems-title' },
+      { id: 'features', heading: 'features-title' },
+      { id: null, heading: 'benefits-title' },
+      { id: 'how-it-works', heading: 'how-title' },
+      { id: 'pricing', heading: 'pricing-title' },
+      { id: null, heading: 'testimonials-title' },
+      { id: null, heading: 'faq-title' },
+      { id: null, heading: 'cta-title' },
+    ]);
+    await expect(page.locator('#how-it-works').getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+    // The header comes before the sections and the footer after them.
+    expect(
+      await page.evaluate(() => {
+        const [header, main, footer] = ['header', 'main', 'footer'].map((t) => document.querySelector(t)!);
+        return (
+          !!(header.compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+          !!(main.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING)
+        );
+      }),
+    ).toBe(true);
     await expect(page.locator('#pricing').getByRole('heading', { name: 'Pro', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: /Start Free Trial/ }).first()).toHaveAttribute(
       'href',

@@ -305,24 +305,26 @@ export function HowItWorks() {
         >
           No prompt engineering required. The assistant asks the questions an experienced designer would.
         </SectionHeading>
-        <ol className="relative mt-14 grid gap-6 lg:grid-cols-3">
+        <div className="relative mt-14">
           <div
             aria-hidden="true"
             className="absolute top-7 right-[16%] left-[16%] hidden h-px bg-linear-to-r from-transparent via-primary/40 to-transparent lg:block"
           />
-          {STEPS.map((s, i) => (
-            <li key={s.title} className="relative flex flex-col items-center text-center">
-              <span className="relative flex size-14 items-center justify-center rounded-2xl bg-linear-to-br from-primary to-fuchsia-500 text-xl font-bold text-white shadow-lg shadow-primary/25">
-                {i + 1}
-              </span>
-              <h3 className="mt-6 text-lg font-semibold">{s.title}</h3>
-              <p className="mt-2 max-w-sm text-sm leading-relaxed text-muted-foreground">{s.body}</p>
-              <span className="mt-5 rounded-lg border bg-muted/60 px-3 py-1.5 font-mono text-xs">
-                {s.sample}
-              </span>
-            </li>
-          ))}
-        </ol>
+          <ol className="grid gap-6 lg:grid-cols-3">
+            {STEPS.map((s, i) => (
+              <li key={s.title} className="relative flex flex-col items-center text-center">
+                <span className="relative flex size-14 items-center justify-center rounded-2xl bg-linear-to-br from-primary to-fuchsia-500 text-xl font-bold text-white shadow-lg shadow-primary/25">
+                  {i + 1}
+                </span>
+                <h3 className="mt-6 text-lg font-semibold">{s.title}</h3>
+                <p className="mt-2 max-w-sm text-sm leading-relaxed text-muted-foreground">{s.body}</p>
+                <span className="mt-5 rounded-lg border bg-muted/60 px-3 py-1.5 font-mono text-xs">
+                  {s.sample}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
       </div>
     </section>
   );
