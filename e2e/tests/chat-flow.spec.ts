@@ -180,3 +180,56 @@ test('a second tab follows a reply being generated in the first', async ({ page,
   await expect(second.locator('[data-role="assistant"]')).toHaveCount(1);
   await expect(second.locator('[data-role="assistant"]').getByText('Next steps')).toBeVisible();
 });
+
+test('switching chats while an answer streams keeps it: back in its chat the live answer, then the final one', async ({
+  page,
+  request,
+}) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/chat');
+  await input(page).fill('Create a quiz on data privacy');
+  await input(page).press('Enter');
+  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
+  await expect(streaming).toBeVisible();
+  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
+  const chatA = page.url();
+
+  // A revision repeats the long change text, so this answer streams for several seconds.
+  const change = 'use plain language and examples from remote and hybrid teams, '.repeat(45).trim();
+  await input(page).fill(`revise: ${change}`);
+  await input(page).press('Enter');
+  await expect(streaming).toBeVisible();
+  await expect.poll(() => assistantText(page)).toBeGreaterThan(30);
+
+  // Another chat while it streams: no Stop there (it would cancel the other chat's reply), no second send.
+  await page.keyboard.press(`${mod}+n`);
+  await expect(page).not.toHaveURL(chatA);
+  await expect(page.getByTestId('chat-title')).toHaveText('New Chat');
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toHaveCount(0);
+  await input(page).fill('hello');
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  await input(page).fill('');
+
+  // Back while it still streams: both messages of the exchange, the answer so far, still growing.
+  await page.getByTestId('chat-session-title').filter({ hasText: 'Create a quiz on data privacy' }).click();
+  await expect(page).toHaveURL(chatA);
+  await expect(page.locator('[data-role="user"]')).toHaveCount(2);
+  await expect(page.locator('[data-role="user"]').last()).toContainText('revise: use plain language');
+  await expect(streaming).toBeVisible();
+  const sofar = await assistantText(page);
+  expect(sofar).toBeGreaterThan(30);
+  await expect.poll(() => assistantText(page)).toBeGreaterThan(sofar + 50);
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toBeVisible();
+
+  // Then the final answer, stored on the server.
+  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  const assistants = page.locator('[data-role="assistant"]');
+  await expect(assistants).toHaveCount(2);
+  await expect(assistants.last().getByRole('heading', { name: 'Revised version' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-role="assistant"]')).toHaveCount(2);
+  await expect(
+    page.locator('[data-role="assistant"]').last().getByRole('heading', { name: 'Revised version' }),
+  ).toBeVisible();
+});

@@ -16,9 +16,11 @@ export const ChatInput = forwardRef<
     onSend: () => void;
     onStop: () => void;
     sending: boolean;
+    /** A reply is being generated in another chat: no send (one at a time), and no Stop here. */
+    busy?: boolean;
     disabled?: boolean;
   }
->(function ChatInput({ value, onChange, onSend, onStop, sending, disabled }, ref) {
+>(function ChatInput({ value, onChange, onSend, onStop, sending, busy, disabled }, ref) {
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), []);
 
@@ -33,11 +35,11 @@ export const ChatInput = forwardRef<
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      if (!sending && value.trim()) onSend();
+      if (!sending && !busy && value.trim()) onSend();
     }
   };
 
-  const canSend = !sending && !disabled && value.trim().length > 0;
+  const canSend = !sending && !busy && !disabled && value.trim().length > 0;
   return (
     <div className="bg-background focus-within:ring-ring/50 flex items-end gap-2 rounded-2xl border p-2 shadow-sm focus-within:ring-[3px]">
       <Textarea

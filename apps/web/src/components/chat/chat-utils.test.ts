@@ -6,7 +6,9 @@ import {
   RATE_LIMIT_MESSAGE,
   SEND_FAILED_MESSAGE,
   sendErrorMessage,
+  withLiveExchange,
   type ChatSessionItem,
+  type ChatUiMessage,
 } from './chat-utils';
 
 const s = (id: string, title: string, messageCount: number, createdAt = new Date(0)): ChatSessionItem => ({
@@ -40,6 +42,39 @@ describe('chat helpers', () => {
     const fresh = s('c', 'New Chat', 0, new Date());
     expect(mergeSessions([fresh, ...local], server).map((x) => x.id)).toEqual(['c', 'b', 'a']);
     expect(mergeSessions(local, [s('b', 'B', 0)]).map((x) => x.id)).toEqual(['b']);
+  });
+
+  it('puts back the exchange streaming in this tab when its chat is shown again', () => {
+    const m = (
+      id: string,
+      role: 'user' | 'assistant',
+      content: string,
+      streaming?: boolean,
+    ): ChatUiMessage => ({
+      id,
+      role,
+      content,
+      createdAt: new Date(0),
+      ...(streaming ? { streaming } : {}),
+    });
+    const history = [m('u1', 'user', 'first'), m('a1', 'assistant', 'answer')];
+    const userMsg = m('u2', 'user', 'second');
+    const partial = m('local-assistant-1', 'assistant', 'Half an ans', true);
+    const live = { sessionId: 's1', user: userMsg, assistant: partial };
+    // The server has the user message (saved before the model runs) but not the streaming answer.
+    expect(withLiveExchange([...history, userMsg], live, 's1')).toEqual([...history, userMsg, partial]);
+    // Opened before the server saved the user message: both come from this tab.
+    expect(withLiveExchange(history, live, 's1')).toEqual([...history, userMsg, partial]);
+    // Finished while the reload was in flight: the final answer is added once; later loads have it.
+    const final = m('a2', 'assistant', 'Half an answer, whole now');
+    const done = { ...live, assistant: final };
+    expect(withLiveExchange([...history, userMsg], done, 's1')).toEqual([...history, userMsg, final]);
+    expect(withLiveExchange([...history, userMsg, final], done, 's1')).toEqual([...history, userMsg, final]);
+    // The server finished before this tab's stream did: the server's copy, no streaming duplicate.
+    expect(withLiveExchange([...history, userMsg, final], live, 's1')).toEqual([...history, userMsg, final]);
+    // Other chats are left alone.
+    expect(withLiveExchange(history, live, 's2')).toBe(history);
+    expect(withLiveExchange(history, null, 's1')).toBe(history);
   });
 
   it('picks the neighbour after a delete', () => {

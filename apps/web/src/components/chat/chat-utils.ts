@@ -78,6 +78,32 @@ export function mergeSessions(
   ];
 }
 
+/** This tab's latest exchange (user message + answer so far, or the final answer), whichever chat is shown. */
+export interface LiveExchange {
+  sessionId: string;
+  user: ChatUiMessage;
+  assistant: ChatUiMessage;
+}
+
+/**
+ * The messages to show for `sessionId` after loading them from the server: the server's, plus this tab's
+ * exchange of that session where the server does not have it yet — the streaming answer (the server only
+ * stores it on completion), and the user message if the server has not saved it yet.
+ */
+export function withLiveExchange(
+  server: ChatUiMessage[],
+  live: LiveExchange | null,
+  sessionId: string,
+): ChatUiMessage[] {
+  if (!live || live.sessionId !== sessionId) return server;
+  // The server already stored the whole exchange (this tab is only behind on the stream): its copy wins.
+  const u = server.findIndex((m) => m.id === live.user.id);
+  if (u >= 0 && server.slice(u + 1).some((m) => m.role === 'assistant')) return server;
+  const ids = new Set(server.map((m) => m.id));
+  const missing = [live.user, live.assistant].filter((m) => !ids.has(m.id));
+  return missing.length ? [...server, ...missing] : server;
+}
+
 /** The session to open after deleting `id`: the next one in the list, else the previous one. */
 export function neighbourOf(sessions: ChatSessionItem[], id: string): ChatSessionItem | undefined {
   const i = sessions.findIndex((s) => s.id === id);

@@ -33,8 +33,10 @@ import {
   SEND_FAILED_MESSAGE,
   SESSION_REFETCH_MS,
   STREAM_THROTTLE_MS,
+  withLiveExchange,
   type ChatSessionItem,
   type ChatUiMessage,
+  type LiveExchange,
 } from '../../components/chat/chat-utils';
 import '../../components/chat/chat.css';
 
@@ -84,6 +86,9 @@ export default function ChatPage() {
   // The session whose messages are on screen; set when a session is opened or a first send creates one
   // (not on every render: a render can still see the old URL while a navigation is pending).
   const displayed = useRef<string | undefined>(sessionId);
+  // This tab's latest exchange, kept whichever chat is shown: opening its chat again (while the answer
+  // streams, or before a reload has the final answer) shows it on top of the server's messages.
+  const live = useRef<LiveExchange | null>(null);
 
   useEffect(() => {
     displayed.current = sessionId;
@@ -102,7 +107,7 @@ export default function ChatPage() {
     const load = () =>
       client.chat.getSession.query({ sessionId }).then((r) => {
         if (cancelled) return r;
-        setMessages(r.messages);
+        setMessages(withLiveExchange(r.messages, live.current, sessionId));
         setSessions((list) =>
           mergeSessions(
             list,
@@ -158,6 +163,20 @@ export default function ChatPage() {
   const forSession = (sid: string, fn: (m: ChatUiMessage[]) => ChatUiMessage[]) => {
     if (displayed.current === sid) setMessages(fn);
   };
+  /** Updates one message of the exchange, on screen if its chat is shown and in `live` in any case. */
+  const updateMessage = (sid: string, id: string, next: ChatUiMessage) => {
+    const l = live.current;
+    if (l?.sessionId === sid) {
+      if (l.user.id === id) live.current = { ...l, user: next };
+      else if (l.assistant.id === id) live.current = { ...l, assistant: next };
+    }
+    // A reload may already show the server's copy of `next`: then the local one just goes.
+    forSession(sid, (m) =>
+      next.id !== id && m.some((x) => x.id === next.id)
+        ? m.filter((x) => x.id !== id)
+        : m.map((x) => (x.id === id ? next : x)),
+    );
+  };
 
   const startSend = (sid: string, text: string) => {
     const content = text.trim();
@@ -165,11 +184,16 @@ export default function ChatPage() {
     const n = Date.now();
     const userTmp = `local-user-${n}`;
     const assistantTmp = `local-assistant-${n}`;
-    setMessages((m) => [
-      ...m,
-      { id: userTmp, role: 'user', content, createdAt: new Date() },
-      { id: assistantTmp, role: 'assistant', content: '', createdAt: new Date(), streaming: true },
-    ]);
+    const placeholder: ChatUiMessage = {
+      id: assistantTmp,
+      role: 'assistant',
+      content: '',
+      createdAt: new Date(),
+      streaming: true,
+    };
+    const userLocal: ChatUiMessage = { id: userTmp, role: 'user', content, createdAt: new Date() };
+    live.current = { sessionId: sid, user: userLocal, assistant: placeholder };
+    setMessages((m) => [...m, userLocal, placeholder]);
     setInput('');
     const before = sessions.find((s) => s.id === sid);
     setSessions((list) =>
@@ -195,8 +219,7 @@ export default function ChatPage() {
     const flush = () => {
       timer = undefined;
       lastFlush = Date.now();
-      const c = buffer;
-      forSession(sid, (m) => m.map((x) => (x.id === assistantTmp ? { ...x, content: c } : x)));
+      updateMessage(sid, assistantTmp, { ...placeholder, content: buffer });
     };
     const finish = () => {
       finished = true;
@@ -206,6 +229,7 @@ export default function ChatPage() {
       setStreamingIn(null);
     };
     const undo = () => {
+      if (live.current?.assistant.id === assistantTmp) live.current = null;
       forSession(sid, (m) => m.filter((x) => x.id !== userId && x.id !== assistantTmp));
       if (before)
         setSessions((list) =>
@@ -238,14 +262,14 @@ export default function ChatPage() {
           if (finished) return;
           if (ev.type === 'start') {
             userId = ev.userMessage.id;
-            forSession(sid, (m) => m.map((x) => (x.id === userTmp ? ev.userMessage : x)));
+            updateMessage(sid, userTmp, ev.userMessage);
             upsertSession(ev.session);
           } else if (ev.type === 'content') {
             buffer += ev.content;
             if (!timer) timer = setTimeout(flush, Math.max(0, STREAM_THROTTLE_MS - (Date.now() - lastFlush)));
           } else if (ev.type === 'complete') {
             finish();
-            forSession(sid, (m) => m.map((x) => (x.id === assistantTmp ? ev.message : x)));
+            updateMessage(sid, assistantTmp, ev.message);
             upsertSession(ev.session);
           }
         },
@@ -487,8 +511,13 @@ export default function ChatPage() {
               value={input}
               onChange={setInput}
               onSend={() => void send(input)}
-              onStop={() => active.current?.cancel()}
-              sending={sending}
+              // Stop only ever cancels the reply of the chat on screen.
+              onStop={() => {
+                const a = active.current;
+                if (a && a.sessionId === sessionId) a.cancel();
+              }}
+              sending={sendingHere}
+              busy={sending && !sendingHere}
             />
             <p className="text-muted-foreground mt-2 text-center text-xs">
               Enter to send · Shift+Enter for a new line · AI answers can be wrong; review before use.
