@@ -151,6 +151,16 @@ test('a failed send removes both messages and shows the toast; a missing session
     page.getByText('Your free trial has expired. Upgrade your plan to continue using the assistant.'),
   ).toBeVisible();
   await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(0);
+  // The first send created the chat; its title goes back to 'New Chat' in the header and the sidebar,
+  // and stays so after the 10 s refetch is merged.
+  await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
+  await expect(page.getByTestId('chat-title')).toHaveText('New Chat');
+  await expect(sessionItems(page)).toHaveCount(1);
+  await expect(sessionItems(page).first().getByTestId('chat-session-title')).toHaveText('New Chat');
+  await page.waitForResponse((r) => r.url().includes('chat.listSessions'), { timeout: 15_000 });
+  await page.waitForTimeout(300);
+  await expect(sessionItems(page).first().getByTestId('chat-session-title')).toHaveText('New Chat');
+  await expect(page.getByTestId('chat-title')).toHaveText('New Chat');
 
   await page.goto('/chat/does-not-exist');
   await expect(page.getByText('Failed to load chat session')).toBeVisible();

@@ -195,18 +195,20 @@ export default function ChatPage() {
     live.current = { sessionId: sid, user: userLocal, assistant: placeholder };
     setMessages((m) => [...m, userLocal, placeholder]);
     setInput('');
-    const before = sessions.find((s) => s.id === sid);
+    // The snapshot comes from the latest list (a first send from /chat has just added its new session,
+    // which `sessions` of this render does not have yet), so a failure can restore 'New Chat'.
+    let before: Pick<ChatSessionItem, 'title' | 'messageCount' | 'updatedAt'> | undefined;
     setSessions((list) =>
-      list.map((s) =>
-        s.id === sid
-          ? {
-              ...s,
-              title: needsAutoTitle(s.title) ? titleFromMessage(content) : s.title,
-              messageCount: s.messageCount + 1,
-              updatedAt: new Date(),
-            }
-          : s,
-      ),
+      list.map((s) => {
+        if (s.id !== sid) return s;
+        before ??= { title: s.title, messageCount: s.messageCount, updatedAt: s.updatedAt };
+        return {
+          ...s,
+          title: needsAutoTitle(s.title) ? titleFromMessage(content) : s.title,
+          messageCount: s.messageCount + 1,
+          updatedAt: new Date(),
+        };
+      }),
     );
     setStreamingIn(sid);
 
@@ -231,12 +233,8 @@ export default function ChatPage() {
     const undo = () => {
       if (live.current?.assistant.id === assistantTmp) live.current = null;
       forSession(sid, (m) => m.filter((x) => x.id !== userId && x.id !== assistantTmp));
-      if (before)
-        setSessions((list) =>
-          list.map((s) =>
-            s.id === sid ? { ...s, title: before.title, messageCount: before.messageCount } : s,
-          ),
-        );
+      const prev = before;
+      if (prev) setSessions((list) => list.map((s) => (s.id === sid ? { ...s, ...prev } : s)));
     };
     const fail = (err: unknown) => {
       if (finished) return;
