@@ -138,3 +138,30 @@ test('a paying user changes plan in place (no checkout, prorated); a failed chan
   await expect(page.getByTestId('status-badge')).toHaveText('Active');
   await expect(page.getByTestId('usage-text')).toHaveText('0 / 1,000');
 });
+
+for (const [status, title] of [
+  ['CANCELED', 'Subscription Ended - Choose a Plan'],
+  ['INCOMPLETE_EXPIRED', 'Payment Not Completed - Choose a Plan'],
+  [undefined, 'No Active Plan - Choose a Plan'],
+] as const) {
+  test(`${status ?? 'no subscription'}: red banner, actions disabled, upgrade panel open`, async ({
+    page,
+    request,
+  }) => {
+    const u = await createUser(request, status ? { plan: 'pro', status } : {});
+    await signInAs(page, u, '/dashboard');
+    await expect(page.getByTestId('expired-banner')).toContainText(title);
+    for (const name of [/Start Chat/, /New Learning Plan/, /SME Walkthrough/, /Upload SME Notes/])
+      await expect(page.getByRole('button', { name })).toBeDisabled();
+    await expect(page.getByText('Choose a plan to continue')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toBeEnabled();
+  });
+}
+
+test('an admin without a subscription is not blocked (staff, unmetered)', async ({ page, request }) => {
+  const u = await createUser(request, { isAdmin: true, firstName: 'Ada' });
+  await signInAs(page, u, '/dashboard');
+  await expect(page.getByTestId('staff-usage')).toBeVisible();
+  await expect(page.getByTestId('expired-banner')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Start Chat/ })).toBeEnabled();
+});

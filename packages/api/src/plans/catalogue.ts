@@ -122,6 +122,19 @@ export function periodLabel(plan: PlanDefinition, cycle: BillingCycleKey): strin
   return cycle === 'monthly' ? `${per}/mo`.trimStart() : `${per}/yr`.trimStart();
 }
 
+/**
+ * Subscription statuses that may send assistant and chat messages (SPEC §4). INCOMPLETE (the trial
+ * expired), INCOMPLETE_EXPIRED, CANCELED, INACTIVE and no subscription at all may not. One rule for the
+ * server's quota service and the dashboard.
+ */
+export const SENDING_STATUSES: ReadonlySet<string> = new Set(['ACTIVE', 'TRIALING', 'PAST_DUE']);
+
+/** Whether a user may send messages. Admins are staff: they may send without a (live) subscription. */
+export function canSend(status: string | null | undefined, opts: { isAdmin?: boolean } = {}): boolean {
+  if (opts.isAdmin) return true;
+  return !!status && SENDING_STATUSES.has(status);
+}
+
 export type PriceIds = Record<PlanId, Record<BillingCycleKey, string>>;
 
 /** Simulator price ids; annual ids contain 'annual' (SPEC §4 detects annual billing by it). */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';
-import { createQuotaService } from './quota.js';
+import { createQuotaService, periodStartFor } from './quota.js';
+import { canSend } from '../plans/catalogue.js';
 import { createTestUser } from '../testing/factories.js';
 
 let database: Database;
@@ -43,6 +44,95 @@ describe('quota', () => {
     const { user } = await createTestUser(database.prisma, { plan: 'pro', status: 'INCOMPLETE' });
     await expect(quota.reserve(user.id)).rejects.toThrow(/trial has expired/);
     const { user: bare } = await createTestUser(database.prisma);
-    await expect(quota.reserve(bare.id)).rejects.toThrow(/trial has expired/);
+    await expect(quota.reserve(bare.id)).rejects.toMatchObject({
+      message: /no active subscription/,
+      cause: { info: { appCode: 'SUBSCRIPTION_INACTIVE' } },
+    });
+  });
+
+  it.each(['CANCELED', 'INCOMPLETE_EXPIRED', 'INACTIVE'] as const)(
+    '%s subscriptions cannot send (402 SUBSCRIPTION_INACTIVE)',
+    async (status) => {
+      const quota = createQuotaService(database.prisma);
+      const { user } = await createTestUser(database.prisma, { plan: 'pro', status });
+      await expect(quota.reserve(user.id)).rejects.toThrow(/no active subscription/);
+    },
+  );
+
+  it('an admin without a subscription sends unmetered (no counter row)', async () => {
+    const quota = createQuotaService(database.prisma);
+    const { user } = await createTestUser(database.prisma, { isAdmin: true });
+    const r = await quota.reserve(user.id);
+    await r.commit();
+    await (await quota.reserve(user.id)).release();
+    expect(await quota.usage(user.id)).toBeNull();
+    const { user: lapsed } = await createTestUser(database.prisma, {
+      isAdmin: true,
+      plan: 'starter',
+      status: 'CANCELED',
+    });
+    await (await quota.reserve(lapsed.id)).commit();
+    const sub = await database.prisma.subscription.findUniqueOrThrow({ where: { userId: lapsed.id } });
+    expect(await database.prisma.usageCounter.count({ where: { subscriptionId: sub.id } })).toBe(0);
+  });
+});
+
+describe('the sending rule (shared by the quota service and the dashboard)', () => {
+  it.each([
+    ['ACTIVE', true],
+    ['TRIALING', true],
+    ['PAST_DUE', true],
+    ['INCOMPLETE', false],
+    ['INCOMPLETE_EXPIRED', false],
+    ['CANCELED', false],
+    ['INACTIVE', false],
+    [null, false],
+    [undefined, false],
+    ['SOMETHING_NEW', false],
+  ] as const)('%s → %s', (status, allowed) => {
+    expect(canSend(status)).toBe(allowed);
+  });
+
+  it('admins may always send', () => {
+    expect(canSend(null, { isAdmin: true })).toBe(true);
+    expect(canSend('CANCELED', { isAdmin: true })).toBe(true);
+  });
+});
+
+describe('periodStartFor', () => {
+  const now = new Date('2026-03-15T12:00:00Z');
+  const trialStart = new Date('2026-03-10T08:00:00Z');
+  const periodStart = new Date('2026-03-02T00:00:00Z');
+
+  it('a trial counts from its start', () => {
+    expect(periodStartFor({ status: 'TRIALING', trialStart, currentPeriodStart: periodStart }, now)).toEqual(
+      trialStart,
+    );
+  });
+
+  it('a paid subscription counts from its current period start', () => {
+    expect(periodStartFor({ status: 'ACTIVE', trialStart, currentPeriodStart: periodStart }, now)).toEqual(
+      periodStart,
+    );
+    expect(
+      periodStartFor({ status: 'PAST_DUE', trialStart: null, currentPeriodStart: periodStart }, now),
+    ).toEqual(periodStart);
+  });
+
+  it('falls back to the first of the UTC month without a period or with one in the future', () => {
+    const first = new Date('2026-03-01T00:00:00Z');
+    expect(periodStartFor({ status: 'ACTIVE', trialStart: null, currentPeriodStart: null }, now)).toEqual(
+      first,
+    );
+    expect(
+      periodStartFor(
+        { status: 'ACTIVE', trialStart: null, currentPeriodStart: new Date('2026-04-01T00:00:00Z') },
+        now,
+      ),
+    ).toEqual(first);
+    // A trial without a start date uses the period rule.
+    expect(
+      periodStartFor({ status: 'TRIALING', trialStart: null, currentPeriodStart: periodStart }, now),
+    ).toEqual(periodStart);
   });
 });

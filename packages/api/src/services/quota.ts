@@ -2,16 +2,21 @@
 // with a single atomic statement (upsert-increment guarded by the limit), and releases it if the reply
 // fails, so 50 concurrent sends with one message left yield exactly one success and failures cost nothing.
 import { Prisma, type Db } from '@app/db';
-import { DEFAULT_MESSAGE_LIMIT } from '../plans/catalogue.js';
+import { DEFAULT_MESSAGE_LIMIT, SENDING_STATUSES, canSend } from '../plans/catalogue.js';
 import { appError } from '../errors.js';
 
-/** Statuses that may send messages. INCOMPLETE (trial expired / first charge failed) and the rest may not. */
-export const SENDING_STATUSES = new Set(['ACTIVE', 'TRIALING', 'PAST_DUE']);
+/** Statuses that may send messages (the shared rule of the plan catalogue, also used by the dashboard). */
+export { SENDING_STATUSES };
 
 export const QUOTA_EXCEEDED_MESSAGE =
   'You have used all messages included in your plan for this period. Upgrade your plan to keep going.';
 export const SUBSCRIPTION_INACTIVE_MESSAGE =
   'Your free trial has expired. Upgrade your plan to continue using the assistant.';
+export const NO_SUBSCRIPTION_MESSAGE =
+  'You have no active subscription. Choose a plan to continue using the assistant.';
+
+/** An admin without a live subscription: staff use, unmetered, no counter. */
+const UNMETERED: QuotaReservation = { commit: async () => undefined, release: async () => undefined };
 
 export interface QuotaReservation {
   /** Keep the reserved message (the reply succeeded). */
@@ -68,11 +73,14 @@ export function createQuotaService(db: Db): QuotaService {
 
     async reserve(userId) {
       const sub = await loadSub(userId);
-      if (!sub || !SENDING_STATUSES.has(sub.status)) {
-        throw appError('FORBIDDEN', SUBSCRIPTION_INACTIVE_MESSAGE, {
-          appCode: 'SUBSCRIPTION_INACTIVE',
-          httpStatus: 402,
-        });
+      if (!sub || !canSend(sub.status)) {
+        const user = await db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
+        if (user?.isAdmin) return UNMETERED;
+        throw appError(
+          'FORBIDDEN',
+          sub?.status === 'INCOMPLETE' ? SUBSCRIPTION_INACTIVE_MESSAGE : NO_SUBSCRIPTION_MESSAGE,
+          { appCode: 'SUBSCRIPTION_INACTIVE', httpStatus: 402 },
+        );
       }
       const periodStart = periodStartFor(sub);
       const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;

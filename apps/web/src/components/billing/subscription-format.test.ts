@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  blockedBanner,
   formatPlanName,
   isAnnualBilling,
   paymentText,
@@ -56,5 +57,13 @@ describe('subscription display rules', () => {
     for (const status of ['TRIALING', 'INCOMPLETE', 'INCOMPLETE_EXPIRED', 'CANCELED', 'INACTIVE'])
       expect(upgradeRoute({ status, stripeSubscriptionId: 'sub_1' })).toBe('checkout');
     expect(upgradeRoute(null)).toBe('checkout');
+  });
+
+  it('blocked banners: INCOMPLETE keeps the exact SPEC text, the other ended states say what happened', () => {
+    expect(blockedBanner('INCOMPLETE').title).toBe('Free Trial Expired - Upgrade Required');
+    expect(blockedBanner('CANCELED').title).toBe('Subscription Ended - Choose a Plan');
+    expect(blockedBanner('INCOMPLETE_EXPIRED').title).toBe('Payment Not Completed - Choose a Plan');
+    expect(blockedBanner('INACTIVE').title).toBe('No Active Plan - Choose a Plan');
+    expect(blockedBanner(null).title).toBe('No Active Plan - Choose a Plan');
   });
 });

@@ -108,3 +108,32 @@ export function upgradeRoute(
   const live = sub?.status === 'ACTIVE' || sub?.status === 'PAST_DUE';
   return live && !!sub?.stripeSubscriptionId ? 'change' : 'checkout';
 }
+
+/**
+ * The red banner of a subscription that may not send (SPEC §4): INCOMPLETE keeps the spec's exact
+ * 'Free Trial Expired - Upgrade Required'; the other ended states say what happened.
+ */
+export function blockedBanner(status: string | null | undefined): { title: string; text: string } {
+  switch (status || 'INACTIVE') {
+    case 'INCOMPLETE':
+      return {
+        title: 'Free Trial Expired - Upgrade Required',
+        text: 'Your trial has ended. Choose a plan below to keep creating with the assistant.',
+      };
+    case 'CANCELED':
+      return {
+        title: 'Subscription Ended - Choose a Plan',
+        text: 'Your subscription has ended. Choose a plan below to keep creating with the assistant.',
+      };
+    case 'INCOMPLETE_EXPIRED':
+      return {
+        title: 'Payment Not Completed - Choose a Plan',
+        text: 'Your first payment did not go through, so the subscription never started. Choose a plan below.',
+      };
+    default:
+      return {
+        title: 'No Active Plan - Choose a Plan',
+        text: 'You have no active subscription. Choose a plan below to start creating with the assistant.',
+      };
+  }
+}

@@ -15,7 +15,7 @@ import {
   Sparkles,
   UserRoundSearch,
 } from 'lucide-react';
-import { PLANS, type BillingCycleKey } from '@app/api/client';
+import { PLANS, canSend, type BillingCycleKey } from '@app/api/client';
 import {
   Badge,
   Button,
@@ -38,6 +38,7 @@ import type { SubscriptionData } from '../../components/billing/types';
 import { BillingActionButtons } from '../../components/billing/billing-action-buttons';
 import {
   USAGE_BAR_CLASS,
+  blockedBanner,
   formatDate,
   formatPlanName,
   isAnnualBilling,
@@ -84,7 +85,11 @@ export default function DashboardPage() {
   const profile = useQuery(trpc.auth.me.queryOptions());
   const sub = subQuery.data?.subscription ?? null;
   const status = statusOf(sub);
-  const expired = status === 'INCOMPLETE';
+  const isAdmin = !!(profile.data?.user.isAdmin ?? user?.isAdmin);
+  // The server's sending rule (canSend): no subscription, INCOMPLETE (trial expired), INCOMPLETE_EXPIRED,
+  // CANCELED and INACTIVE are refused, so the dashboard blocks them too. Admins are staff and may send.
+  const blocked = subQuery.isSuccess && !canSend(sub?.status, { isAdmin });
+  const banner = blockedBanner(sub?.status);
   const [upgradeOpen, setUpgradeOpen] = useState(() => window.location.hash === '#upgrade');
   const showUpgrade = () => {
     setUpgradeOpen(true);
@@ -132,19 +137,18 @@ export default function DashboardPage() {
       </h1>
 
       <div className="mt-6 space-y-4">
-        {expired && (
+        {blocked && (
           <div
             role="alert"
             data-testid="expired-banner"
+            data-status={status}
             className="flex flex-col gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
           >
             <div className="flex items-start gap-3">
               <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
               <div>
-                <p className="font-semibold">Free Trial Expired - Upgrade Required</p>
-                <p className="text-sm opacity-90">
-                  Your trial has ended. Choose a plan below to keep creating with the assistant.
-                </p>
+                <p className="font-semibold">{banner.title}</p>
+                <p className="text-sm opacity-90">{banner.text}</p>
               </div>
             </div>
             <Button variant="destructive" size="sm" onClick={showUpgrade}>
@@ -160,7 +164,7 @@ export default function DashboardPage() {
           <Button
             key={action}
             variant="outline"
-            disabled={expired}
+            disabled={blocked}
             onClick={() => navigate(`/assistant?action=${action}`)}
             className="h-auto flex-col items-start gap-1 p-4 text-left whitespace-normal"
           >
@@ -220,7 +224,7 @@ export default function DashboardPage() {
 
           <UpgradePanel
             sub={sub}
-            forceOpen={expired}
+            forceOpen={blocked}
             open={upgradeOpen}
             setOpen={setUpgradeOpen}
             billing={billing}
@@ -229,7 +233,7 @@ export default function DashboardPage() {
         </div>
 
         <div className="space-y-6">
-          <UsageCard sub={sub} loading={subQuery.isPending} />
+          <UsageCard sub={sub} loading={subQuery.isPending} staff={isAdmin && !canSend(sub?.status)} />
           <BillingCard sub={sub} billing={billing} loading={subQuery.isPending} />
           <Card className="bg-primary/5 border-primary/20">
             <CardHeader>
@@ -278,7 +282,7 @@ function TrialBanner({ sub, onUpgrade }: { sub: Sub; onUpgrade: () => void }) {
   );
 }
 
-function UsageCard({ sub, loading }: { sub: Sub | null; loading: boolean }) {
+function UsageCard({ sub, loading, staff }: { sub: Sub | null; loading: boolean; staff: boolean }) {
   const pct = usagePercent(sub?.messagesUsed, sub?.messageLimit);
   const tone = usageTone(pct);
   const limit = sub?.messageLimit || 50;
@@ -297,6 +301,10 @@ function UsageCard({ sub, loading }: { sub: Sub | null; loading: boolean }) {
       <CardContent className="space-y-4">
         {loading ? (
           <Skeleton className="h-16 w-full" />
+        ) : staff ? (
+          <p className="text-muted-foreground text-sm" data-testid="staff-usage">
+            Admin account: staff access to the assistant, unmetered. No plan needed.
+          </p>
         ) : (
           <>
             <div className="flex items-center justify-between gap-2">
@@ -356,8 +364,10 @@ function UpgradePanel({
   const selectedPrice = selected ?? priceIds?.pro.monthly ?? null;
   const isOpen = forceOpen || open;
   const trialing = sub?.status === 'TRIALING';
-  const isCurrent =
-    !!sub?.priceId && selectedPrice === sub.priceId && !trialing && sub.status !== 'INCOMPLETE';
+  // Re-buying the same plan is allowed after the trial expired or the subscription ended.
+  const isCurrentPrice = (priceId: string | null) =>
+    !!sub?.priceId && priceId === sub.priceId && !trialing && canSend(sub.status);
+  const isCurrent = isCurrentPrice(selectedPrice);
   const pending = billing.checkoutPending || billing.changePending;
   const inPlace = upgradeRoute(sub) === 'change';
   const disabled = pending || !selectedPrice || isCurrent;
@@ -410,9 +420,7 @@ function UpgradePanel({
                   cycle={cycle}
                   compact
                   selected={selectedPrice === priceId}
-                  current={
-                    !!sub?.priceId && sub.priceId === priceId && !trialing && sub.status !== 'INCOMPLETE'
-                  }
+                  current={isCurrentPrice(priceId)}
                   onSelect={() => setSelected(priceId)}
                   disabled={loading || !priceIds}
                 />
