@@ -151,6 +151,8 @@ test('a failed send removes both messages and shows the toast; a missing session
     page.getByText('Your free trial has expired. Upgrade your plan to continue using the assistant.'),
   ).toBeVisible();
   await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(0);
+  // What was typed is not lost.
+  await expect(input(page)).toHaveValue('hello there');
   // The first send created the chat; its title goes back to 'New Chat' in the header and the sidebar,
   // and stays so after the 10 s refetch is merged.
   await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);

@@ -236,10 +236,16 @@ export default function ChatPage() {
       const prev = before;
       if (prev) setSessions((list) => list.map((s) => (s.id === sid ? { ...s, ...prev } : s)));
     };
+    // What was typed goes back into the box (unless the user already typed something new there), when
+    // its chat is on screen: in another chat it could be sent to the wrong conversation.
+    const restoreInput = () => {
+      if (displayed.current === sid) setInput((v) => v || content);
+    };
     const fail = (err: unknown) => {
       if (finished) return;
       finish();
       undo();
+      restoreInput();
       toast.error(sendErrorMessage(err));
     };
 
@@ -250,7 +256,7 @@ export default function ChatPage() {
         finish();
         undo();
         client.chat.stop.mutate({ sessionId: sid }).catch(() => undefined);
-        if (displayed.current === sid) setInput((v) => v || content);
+        restoreInput();
       },
     };
     const sub = client.chat.sendStream.subscribe(
