@@ -7,6 +7,7 @@ import {
   type RecordedStripeRequest as Recorded,
   type StripeRecorder,
 } from '@app/api/testing/stripe-recorder';
+import { createTestUser } from '@app/api/testing';
 import { createTestServer, type TestServer } from '../testing.js';
 
 let recorder: StripeRecorder;
@@ -165,5 +166,44 @@ describe('Stripe mode', () => {
     const r = recorded.find((x) => x.path === '/v1/checkout/sessions')!;
     expect(r.body.get('discounts[0][promotion_code]')).toBe('promo_1');
     expect(r.body.get('customer')).toBe('cus_1');
+  });
+
+  it('a subscription Stripe answers 404 for is marked as ended by the billing job, not left live', async () => {
+    const db = s.services.db;
+    const { user } = await createTestUser(db);
+    const past = new Date(Date.now() - 60 * 60_000);
+    await db.subscription.create({
+      data: {
+        userId: user.id,
+        provider: 'stripe',
+        status: 'ACTIVE',
+        planId: 'pro',
+        priceId: 'price_pro_monthly',
+        stripeCustomerId: 'cus_gone',
+        stripeSubscriptionId: 'sub_gone',
+        currentPeriodStart: new Date(past.getTime() - 30 * 86_400_000),
+        currentPeriodEnd: past,
+      },
+    });
+    await db.payment.create({
+      data: {
+        providerId: 'in_gone_1',
+        userId: user.id,
+        customerId: 'cus_gone',
+        amountCents: 2700,
+        status: 'succeeded',
+      },
+    });
+    const res = await s.services.billingJob.runOnce();
+    expect(res).toMatchObject({ ran: true, synced: 1 });
+    expect(recorded.some((r) => r.method === 'GET' && r.path === '/v1/subscriptions/sub_gone')).toBe(true);
+    const row = await db.subscription.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(row.status).toBe('CANCELED');
+    expect(row.canceledAt).toBeInstanceOf(Date);
+    await expect(s.services.quota.reserve(user.id)).rejects.toMatchObject({
+      message: /no active subscription/,
+    });
+    // Converged: the next run finds nothing to do.
+    expect((await s.services.billingJob.runOnce()).synced).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 // Registration with a trial, subscriptions, checkout through the simulator, cancel trial, the billing job.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { createTestServer, type TestServer } from '../testing.js';
 
@@ -239,6 +239,59 @@ describe('subscriptions', () => {
     const again = await s.services.billingJob.runOnce(later);
     expect(again.advanced).toBe(0);
     expect(await s.services.db.payment.count({ where: { userId: ok.user.id } })).toBe(1);
+  });
+
+  it('billing job: a DB lease lets one of two concurrent runs do the work; a held lease skips the run', async () => {
+    const reg = (await register(valid())).json();
+    const later = new Date(Date.now() + 7 * 86_400_000 + 120_000);
+    const [a, b] = await Promise.all([
+      s.services.billingJob.runOnce(later),
+      s.services.billingJob.runOnce(later),
+    ]);
+    expect([a.ran, b.ran].sort()).toEqual([false, true]);
+    expect((a.ran ? b : a).advanced).toBe(0);
+    expect((a.ran ? a : b).advanced).toBeGreaterThanOrEqual(1);
+    expect(
+      (await s.services.db.subscription.findUniqueOrThrow({ where: { userId: reg.user.id } })).status,
+    ).toBe('ACTIVE');
+    // The lease is released after the run; another instance's live lease blocks, an expired one is taken over.
+    const db = s.services.db;
+    await db.jobLease.update({
+      where: { name: 'billing-job' },
+      data: { owner: 'other-instance', lockedUntil: new Date(Date.now() + 60_000) },
+    });
+    expect((await s.services.billingJob.runOnce(later)).ran).toBe(false);
+    await db.jobLease.update({
+      where: { name: 'billing-job' },
+      data: { lockedUntil: new Date(Date.now() - 1000) },
+    });
+    expect((await s.services.billingJob.runOnce(later)).ran).toBe(true);
+  });
+
+  it('billing job: a trial cancelled after it was read is not charged (cancelAtPeriodEnd is in the claim)', async () => {
+    const reg = (await register(valid())).json();
+    const subId = reg.subscription.stripeSubscriptionId as string;
+    expect((await api('POST', '/api/billing/cancel-trial', reg.token)).statusCode).toBe(200);
+    const sim = s.services.billing.simulator!;
+    const real = sim.retrieveSubscription.bind(sim);
+    // The job read the trial just before the user cancelled it.
+    const spy = vi
+      .spyOn(sim, 'retrieveSubscription')
+      .mockImplementation(async (id) =>
+        id === subId ? { ...(await real(id))!, cancelAtPeriodEnd: false } : real(id),
+      );
+    const later = new Date(Date.now() + 7 * 86_400_000 + 180_000);
+    try {
+      await s.services.billingJob.runOnce(later);
+    } finally {
+      spy.mockRestore();
+    }
+    const stale = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: reg.user.id } });
+    expect(stale).toMatchObject({ status: 'TRIALING', cancelAtPeriodEnd: true });
+    await s.services.billingJob.runOnce(later);
+    const ended = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: reg.user.id } });
+    expect(ended.status).toBe('INCOMPLETE');
+    expect(await s.services.db.payment.count({ where: { userId: reg.user.id } })).toBe(0);
   });
 
   it('test-upgrade-trial is hidden in production', async () => {

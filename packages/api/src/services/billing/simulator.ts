@@ -386,7 +386,8 @@ export class SimulatorProvider implements BillingProvider {
   /**
    * The simulator's clock (run by the billing job): trials that ended convert (first charge) or become
    * INCOMPLETE; periods that ended renew or cancel. Each transition is claimed with a conditional
-   * UPDATE on the row, so with several instances exactly one performs it and emits its events.
+   * UPDATE on the row (status, period end and cancelAtPeriodEnd as read), so with several instances exactly
+   * one performs it and emits its events, and a cancellation made meanwhile wins over the charge.
    */
   async advance(now = new Date(), limit = 100): Promise<number> {
     let done = 0;
@@ -408,7 +409,8 @@ export class SimulatorProvider implements BillingProvider {
         now,
         cancel: sub.cancelAtPeriodEnd,
         period: [end, addCycle(end, this.isAnnual(sub.priceId))],
-        claim: { id: row.id, status: 'TRIALING', trialEnd: end },
+        // cancelAtPeriodEnd is part of the claim: a trial cancelled since it was read is not charged.
+        claim: { id: row.id, status: 'TRIALING', trialEnd: end, cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
         eventKind: 'trialend',
       });
       if (settled) done++;
@@ -436,7 +438,12 @@ export class SimulatorProvider implements BillingProvider {
         now,
         cancel: sub.cancelAtPeriodEnd || row.status === 'PAST_DUE',
         period: [start, stop],
-        claim: { id: row.id, status: row.status, currentPeriodEnd: end },
+        claim: {
+          id: row.id,
+          status: row.status,
+          currentPeriodEnd: end,
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+        },
         eventKind: 'period',
       });
       if (settled) done++;

@@ -148,8 +148,30 @@ export async function syncSubscription(
   opts: ApplyOptions = {},
 ): Promise<string | null> {
   const sub = await deps.provider.retrieveSubscription(subscriptionId);
-  if (!sub) return null;
+  if (!sub) return markEnded(deps, subscriptionId);
   return applyProviderSubscription(deps, sub, opts);
+}
+
+/**
+ * The provider no longer knows this subscription (404: deleted, or removed with its customer): our copy
+ * must not stay live. It ends as CANCELED after a successful charge, else INCOMPLETE (SPEC §4).
+ */
+async function markEnded(deps: BillingDeps, subscriptionId: string): Promise<string | null> {
+  const { db } = deps;
+  const row = await db.subscription.findUnique({ where: { stripeSubscriptionId: subscriptionId } });
+  if (!row || !LIVE_STATUSES.has(row.status)) return null;
+  const paid = row.stripeCustomerId ? await everPaid(db, row.stripeCustomerId) : false;
+  const done = await db.subscription.updateMany({
+    where: { id: row.id, status: row.status, stripeSubscriptionId: subscriptionId },
+    data: {
+      status: toOurStatus('canceled', paid),
+      cancelAtPeriodEnd: false,
+      canceledAt: row.canceledAt ?? new Date(),
+    },
+  });
+  if (done.count === 0) return null;
+  deps.log.warn({ subscription: subscriptionId }, 'subscription missing at the provider: marked as ended');
+  return row.id;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
