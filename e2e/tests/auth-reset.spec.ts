@@ -24,6 +24,16 @@ test('forgot password → open the link from the outbox → reset → log in', a
   await page.getByLabel('New password', { exact: true }).fill('short');
   await expect(rules.locator('li', { hasText: 'At least 8 characters' })).toHaveAttribute('data-ok', 'false');
   await expect(rules.locator('li[data-ok="true"]')).toHaveCount(1); // lowercase only
+  // Over the server's maximum: caught on the form (all checklist rules met, submit still disabled).
+  const tooLong = 'Rosa-new-Pass9!' + 'a'.repeat(260);
+  await page.getByLabel('New password', { exact: true }).fill(tooLong);
+  await page.getByLabel('Confirm new password').fill(tooLong);
+  await expect(rules.locator('li[data-ok="false"]')).toHaveCount(0);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Password must be at most 256 characters' }),
+  ).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Confirm new password').fill('');
   const newPassword = 'Rosa-new-Pass9!';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await expect(rules.locator('li[data-ok="false"]')).toHaveCount(1); // "Passwords match"

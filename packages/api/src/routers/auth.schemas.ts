@@ -32,9 +32,16 @@ export const PASSWORD_RULES = [
   },
 ] as const;
 
-export const strongPasswordSchema = passwordSchema.refine((p) => PASSWORD_RULES.every((r) => r.test(p)), {
-  message: 'Please ensure your password meets all requirements',
-});
+const PASSWORD_REQUIREMENTS_MESSAGE = 'Please ensure your password meets all requirements';
+
+/**
+ * Reset-password rule: the checklist above (its first rule is the minimum length, so a short password gets the
+ * SPEC §5 message too) and the same upper bound as every password.
+ */
+export const strongPasswordSchema = z
+  .string({ error: PASSWORD_REQUIREMENTS_MESSAGE })
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((p) => PASSWORD_RULES.every((r) => r.test(p)), { message: PASSWORD_REQUIREMENTS_MESSAGE });
 
 export const firstNameSchema = z
   .string({ error: 'First name is required' })
@@ -101,17 +108,17 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(1024),
 });
 
+/** The resend form's email field (SPEC §5 'Please enter your email address'). */
+export const resendVerificationFormSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .pipe(emailSchema),
+});
+
 /** With a bearer token and no email: the current user. With an email: that address (no enumeration). */
-export const resendVerificationSchema = z
-  .object({
-    email: z
-      .string({ error: 'Please enter your email address' })
-      .trim()
-      .min(1, 'Please enter your email address')
-      .pipe(emailSchema),
-  })
-  .partial()
-  .optional();
+export const resendVerificationSchema = resendVerificationFormSchema.partial().optional();
 
 export const forgotPasswordSchema = z.object({
   email: z

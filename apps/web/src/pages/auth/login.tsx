@@ -4,9 +4,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
+import { forgotPasswordSchema, loginSchema } from '@app/api/schemas';
 import { Button, Checkbox, Input, Label, Spinner, toast } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { appCodeOf, errorMessage } from '../../auth/errors';
+import { check } from '../../auth/validation';
 import { useTRPC } from '../../lib/trpc';
 import { AuthShell } from './auth-shell';
 
@@ -23,13 +25,14 @@ export default function LoginPage() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim() || !password) {
-      toast.error('Login failed', { description: 'Please enter your email and password.' });
+    const input = check(loginSchema, { email, password, rememberMe });
+    if (!input.ok) {
+      toast.error('Login failed', { description: input.message });
       return;
     }
     setSubmitting(true);
     try {
-      await login({ email: email.trim(), password, rememberMe });
+      await login(input.data);
     } catch (err) {
       if (appCodeOf(err) === 'EMAIL_NOT_VERIFIED') {
         toast.error('Email not verified', {
@@ -38,7 +41,7 @@ export default function LoginPage() {
             label: 'Resend email',
             onClick: () =>
               resend.mutate(
-                { email: email.trim() },
+                { email: input.data.email },
                 {
                   onSuccess: (r) => toast.success(r.message),
                   onError: (e2) =>
@@ -57,17 +60,15 @@ export default function LoginPage() {
   }
 
   function onForgot() {
-    if (!email.trim()) {
-      toast.error('Please enter your email address first');
+    const input = check(forgotPasswordSchema, { email });
+    if (!input.ok) {
+      toast.error(input.message);
       return;
     }
-    forgot.mutate(
-      { email: email.trim() },
-      {
-        onSuccess: () => toast.success('Password reset email sent! Please check your inbox.'),
-        onError: (err) => toast.error(errorMessage(err, 'Failed to send reset email')),
-      },
-    );
+    forgot.mutate(input.data, {
+      onSuccess: () => toast.success('Password reset email sent! Please check your inbox.'),
+      onError: (err) => toast.error(errorMessage(err, 'Failed to send reset email')),
+    });
   }
 
   return (

@@ -5,9 +5,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, CircleX, KeyRound, X } from 'lucide-react';
-import { PASSWORD_RULES } from '@app/api/schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, resetPasswordFormSchema } from '@app/api/schemas';
 import { Button, cn, Input, Label, Spinner, toast } from '@app/ui';
 import { errorMessage, isNetworkError } from '../../auth/errors';
+import { check } from '../../auth/validation';
 import { useTRPC } from '../../lib/trpc';
 import { AuthShell } from './auth-shell';
 
@@ -30,9 +31,10 @@ export default function ResetPasswordPage() {
   const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
 
   const rules = PASSWORD_RULES.map((r) => ({ id: r.id, label: r.label, ok: r.test(password) }));
-  const rulesOk = rules.every((r) => r.ok);
   const matches = password.length > 0 && password === confirm;
-  const valid = rulesOk && matches;
+  // The checklist draws the rules; the shared schema decides (it also bounds the length, which the list omits).
+  const input = check(resetPasswordFormSchema, { password, confirmPassword: confirm });
+  const tooLong = password.length > PASSWORD_MAX_LENGTH;
 
   useEffect(() => {
     if (view.kind !== 'success') return;
@@ -42,10 +44,9 @@ export default function ResetPasswordPage() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!rulesOk) return void toast.error('Please ensure your password meets all requirements');
-    if (!matches) return void toast.error('Passwords do not match');
+    if (!input.ok) return void toast.error(input.message);
     reset.mutate(
-      { token, password },
+      { token, password: input.data.password },
       {
         onSuccess: () => {
           toast.success('Password reset successfully');
@@ -115,8 +116,14 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            aria-describedby="reset-rules"
+            aria-describedby={tooLong ? 'reset-too-long reset-rules' : 'reset-rules'}
+            aria-invalid={tooLong || undefined}
           />
+          {tooLong && !input.ok ? (
+            <p id="reset-too-long" role="alert" className="text-destructive text-sm">
+              {input.message}
+            </p>
+          ) : null}
         </div>
         <div className="space-y-2">
           <Label htmlFor="reset-confirm">Confirm new password</Label>
@@ -142,7 +149,7 @@ export default function ResetPasswordPage() {
             </li>
           ))}
         </ul>
-        <Button type="submit" className="w-full" size="lg" disabled={!valid || reset.isPending}>
+        <Button type="submit" className="w-full" size="lg" disabled={!input.ok || reset.isPending}>
           {reset.isPending ? <Spinner className="size-4 text-current" label="Resetting" /> : null}
           {reset.isPending ? 'Resetting…' : 'Reset Password'}
         </Button>

@@ -4,9 +4,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
+import { resendVerificationFormSchema } from '@app/api/schemas';
 import { Button, Input, Label, Spinner, toast } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { errorMessage, isNetworkError } from '../../auth/errors';
+import { check } from '../../auth/validation';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { AuthShell } from './auth-shell';
 
@@ -92,22 +94,20 @@ function ResendForm() {
   const [email, setEmail] = useState('');
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!email.trim()) {
-      toast.error('Please enter your email address');
+    const input = check(resendVerificationFormSchema, { email });
+    if (!input.ok) {
+      toast.error(input.message);
       return;
     }
-    mutation.mutate(
-      { email: email.trim() },
-      {
-        onSuccess: (res) => toast.success('Verification email sent', { description: res.message }),
-        onError: (err) =>
-          toast.error('Failed to resend verification email', {
-            description: isNetworkError(err)
-              ? 'Network error occurred'
-              : errorMessage(err, 'Please try again later'),
-          }),
-      },
-    );
+    mutation.mutate(input.data, {
+      onSuccess: (res) => toast.success('Verification email sent', { description: res.message }),
+      onError: (err) =>
+        toast.error('Failed to resend verification email', {
+          description: isNetworkError(err)
+            ? 'Network error occurred'
+            : errorMessage(err, 'Please try again later'),
+        }),
+    });
   }
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>

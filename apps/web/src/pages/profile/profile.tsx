@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, KeyRound, Lock, Mail, ShieldAlert, Trash2, UserRound } from 'lucide-react';
 import type { PublicUser } from '@app/api/client';
+import { changePasswordFormSchema, deleteAccountSchema, updateProfileSchema } from '@app/api/schemas';
 import {
   Avatar,
   AvatarFallback,
@@ -31,6 +32,7 @@ import {
 } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { errorMessage } from '../../auth/errors';
+import { check } from '../../auth/validation';
 import { useTRPC } from '../../lib/trpc';
 import { ProfileBillingSection } from '../../components/billing/profile-billing-section';
 
@@ -161,23 +163,21 @@ function AccountSettings({ user }: { user: PublicUser }) {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!firstName.trim() || !email.trim()) {
-      toast.error('Failed to update profile', { description: 'First name and email are required.' });
+    const input = check(updateProfileSchema, { firstName, lastName, email });
+    if (!input.ok) {
+      toast.error('Failed to update profile', { description: input.message });
       return;
     }
-    update.mutate(
-      { firstName, lastName, email },
-      {
-        onSuccess: (res) => {
-          setUser(res.user);
-          toast.success('Profile updated', { description: res.message });
-        },
-        onError: (err) =>
-          toast.error('Failed to update profile', {
-            description: errorMessage(err, 'Please try again later'),
-          }),
+    update.mutate(input.data, {
+      onSuccess: (res) => {
+        setUser(res.user);
+        toast.success('Profile updated', { description: res.message });
       },
-    );
+      onError: (err) =>
+        toast.error('Failed to update profile', {
+          description: errorMessage(err, 'Please try again later'),
+        }),
+    });
   }
 
   return (
@@ -241,11 +241,10 @@ function Security() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!currentPassword) return void toast.error('Please enter your current password');
-    if (newPassword !== confirmPassword) return void toast.error('New passwords do not match');
-    if (newPassword.length < 8) return void toast.error('New password must be at least 8 characters long');
+    const input = check(changePasswordFormSchema, { currentPassword, newPassword, confirmPassword });
+    if (!input.ok) return void toast.error(input.message);
     change.mutate(
-      { currentPassword, newPassword },
+      { currentPassword: input.data.currentPassword, newPassword: input.data.newPassword },
       {
         onSuccess: (res) => {
           toast.success(res.message);
@@ -323,24 +322,22 @@ function DangerZone() {
 
   function onConfirm(e: FormEvent) {
     e.preventDefault();
-    if (!password) return void toast.error('Please enter your password');
-    del.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          clearSession();
-          toast.success('Account deleted', {
-            description: 'Your account and all its data have been deleted.',
-          });
-          navigate('/');
-        },
-        onError: (err) =>
-          toast.error('Failed to delete account', {
-            description: errorMessage(err, 'Please try again later'),
-          }),
+    const input = check(deleteAccountSchema, { password });
+    if (!input.ok) return void toast.error(input.message);
+    del.mutate(input.data, {
+      onSuccess: () => {
+        setOpen(false);
+        clearSession();
+        toast.success('Account deleted', {
+          description: 'Your account and all its data have been deleted.',
+        });
+        navigate('/');
       },
-    );
+      onError: (err) =>
+        toast.error('Failed to delete account', {
+          description: errorMessage(err, 'Please try again later'),
+        }),
+    });
   }
 
   return (
