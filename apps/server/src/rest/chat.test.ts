@@ -256,6 +256,10 @@ describe('streaming (SSE)', () => {
     const u = await user();
     const sess = await newSession(u.auth);
     s.services.llm = scripted(['Hello ', 'there'], { failAfter: true });
+    const touched = async () =>
+      (await s.services.db.chatSession.findUniqueOrThrow({ where: { id: sess.id } })).updatedAt.toISOString();
+    const updatedAt = await touched();
+    await new Promise((r) => setTimeout(r, 5));
     const res = await stream(u.auth, sess.id, 'hello');
     const evs = events(res.body);
     expect(evs.slice(0, 2)).toEqual([
@@ -267,6 +271,8 @@ describe('streaming (SSE)', () => {
     const stored = await messagesOf(u.auth, sess.id);
     expect(stored.messages).toEqual([]);
     expect(stored.session.title).toBe('New Chat');
+    // The failed exchange does not move the session up the list either.
+    expect(await touched()).toBe(updatedAt);
     expect(await used(u.user.id)).toBe(0);
     const log = await s.services.db.usageLog.findFirst({ where: { userId: u.user.id } });
     expect(log).toMatchObject({ action: 'STREAMING_CHAT', usage: 0, status: 'error' });
@@ -276,6 +282,7 @@ describe('streaming (SSE)', () => {
     expect(plain.json()).toMatchObject({ code: 'LLM_ERROR' });
     expect((await messagesOf(u.auth, sess.id)).messages).toEqual([]);
     expect(await used(u.user.id)).toBe(0);
+    expect(await touched()).toBe(updatedAt);
   });
 
   it('a client that disconnects mid-stream leaves nothing stored and is not charged', async () => {
@@ -461,6 +468,8 @@ describe('streaming (SSE)', () => {
     const u = await user();
     const sess = await newSession(u.auth);
     const other = await newSession(u.auth);
+    const updatedAt = (await s.services.db.chatSession.findUniqueOrThrow({ where: { id: sess.id } }))
+      .updatedAt;
     s.services.llm = scripted(
       Array.from({ length: 100 }, (_, i) => `w${i} `),
       { delayMs: 20 },
@@ -486,7 +495,11 @@ describe('streaming (SSE)', () => {
     const evs = events(res.body);
     expect(evs.at(-2)).toEqual({ type: 'error', error: 'Generation cancelled' });
     expect(evs.at(-1)).toBe('[DONE]');
-    expect((await messagesOf(u.auth, sess.id)).messages).toEqual([]);
+    const after = await messagesOf(u.auth, sess.id);
+    expect(after.messages).toEqual([]);
+    // Title and updatedAt are back to what they were before the cancelled send.
+    expect(after.session.title).toBe('New Chat');
+    expect(after.session.updatedAt).toBe(updatedAt.toISOString());
     expect(await used(u.user.id)).toBe(1); // only the parallel exchange
   });
 });

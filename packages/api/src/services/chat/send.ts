@@ -85,6 +85,8 @@ export async function* chatSendStream(
   let userMessageId: string | undefined;
   let assistantMessageId: string | undefined;
   let titleChanged: { from: string; to: string } | undefined;
+  /** The updatedAt this send wrote: an undone exchange puts the old one back if it is still this. */
+  let touchedAt: Date | undefined;
   let completed = false;
   let inModel = false;
   let failed: unknown;
@@ -124,6 +126,7 @@ export async function* chatSendStream(
       }),
     ]);
     userMessageId = userMessage.id;
+    touchedAt = updated.updatedAt;
     yield {
       type: 'start',
       userMessage: toMessageView(userMessage),
@@ -195,6 +198,16 @@ export async function* chatSendStream(
       try {
         const ids = [userMessageId, assistantMessageId].filter((x): x is string => !!x);
         if (ids.length) await db.chatMessage.deleteMany({ where: { id: { in: ids } } });
+        // Title and updatedAt go back to what they were, unless something else changed the session since
+        // (a rename, or another update): then the newer state is kept.
+        if (touchedAt)
+          await db.chatSession.updateMany({
+            where: { id: session.id, updatedAt: touchedAt },
+            data: {
+              updatedAt: session.updatedAt,
+              ...(titleChanged ? { title: titleChanged.from } : {}),
+            },
+          });
         if (titleChanged)
           await db.chatSession.updateMany({
             where: { id: session.id, title: titleChanged.to },
