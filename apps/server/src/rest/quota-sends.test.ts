@@ -1,0 +1,73 @@
+// The quota over the real API: 50 concurrent chat sends by a user with one message left yield exactly one
+// success (200) and 49 clear quota errors (402 QUOTA_EXCEEDED), and the counter ends exactly at the limit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '@app/api/testing';
+import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
+import { RATE_LIMITS, createRateLimiter } from '../../../../packages/api/src/services/rate-limit.js';
+import { createTestServer, type TestServer } from '../testing.js';
+
+const SENDS = 50;
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+  s.services.llm = createOfflineProvider({ delayMs: 0 });
+  // 50 sends in one burst exceed the per-user send rate (20/min): relax it, in memory and namespaced to
+  // this file, so the quota — not the rate limit — decides.
+  s.services.rateLimiter = createRateLimiter(
+    undefined,
+    { ...RATE_LIMITS, chatSend: { ...RATE_LIMITS.chatSend, points: 1000 } },
+    `quota-sends-${process.pid}:`,
+  );
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('quota under concurrent sends', () => {
+  it(`${SENDS} concurrent POST /api/chat/sessions/{id}/messages with one message left: one 200, ${SENDS - 1} × 402`, async () => {
+    const u = await createSignedInUser(s.services, { plan: 'starter', messageLimit: 3 });
+    for (let i = 0; i < 2; i++) await (await s.services.quota.reserve(u.user.id)).commit();
+    expect(await s.services.quota.usage(u.user.id)).toMatchObject({ messagesUsed: 2, messageLimit: 3 });
+
+    // One session per send: a session takes one send at a time, so each request reaches the quota check.
+    const sessions: string[] = [];
+    for (let i = 0; i < SENDS; i++) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/chat/sessions',
+        headers: u.auth,
+        payload: { title: `Burst ${i}` },
+      });
+      expect(res.statusCode).toBe(201);
+      sessions.push(res.json().session.id);
+    }
+
+    const results = await Promise.all(
+      sessions.map((id, i) =>
+        s.app.inject({
+          method: 'POST',
+          url: `/api/chat/sessions/${id}/messages`,
+          headers: u.auth,
+          payload: { message: `Three Bloom-aligned objectives for onboarding, please (${i})` },
+        }),
+      ),
+    );
+
+    const byStatus = new Map<number, number>();
+    for (const r of results) byStatus.set(r.statusCode, (byStatus.get(r.statusCode) ?? 0) + 1);
+    expect(Object.fromEntries(byStatus)).toEqual({ 200: 1, 402: SENDS - 1 });
+    for (const r of results.filter((x) => x.statusCode === 402)) {
+      expect(r.json()).toMatchObject({
+        code: 'QUOTA_EXCEEDED',
+        error: expect.stringMatching(/used all messages/),
+      });
+    }
+    const ok = results.find((r) => r.statusCode === 200)!.json();
+    expect(JSON.stringify(ok)).toContain('assistant');
+    expect((await s.services.quota.usage(u.user.id))!.messagesUsed).toBe(3);
+    // Refused sends leave no messages behind; the one success stored its exchange.
+    const stored = await s.services.db.chatMessage.count({ where: { session: { userId: u.user.id } } });
+    expect(stored).toBe(2);
+  });
+});
