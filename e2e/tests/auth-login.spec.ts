@@ -39,6 +39,29 @@ test('wrong password shows the Login failed toast and stays signed out', async (
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("empty or malformed fields show the form's own Login failed toast", async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(email).toHaveAttribute('type', 'email');
+  const submit = page.getByRole('button', { name: 'Log In' });
+  const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+  await submit.click();
+  await expect(toast('Login failed').filter({ hasText: 'Email is required' })).toBeVisible();
+
+  await email.fill('not-an-email');
+  await password.fill('whatever');
+  await submit.click();
+  await expect(toast('Login failed').filter({ hasText: 'Please enter a valid email address' })).toBeVisible();
+
+  await email.fill('someone@example.com');
+  await password.fill('');
+  await submit.click();
+  await expect(toast('Login failed').filter({ hasText: 'Password is required' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('an unverified account gets the Email not verified toast', async ({ page, request }) => {
   const u = await createUser(request, { verified: false });
   await logIn(page, u.user.email, u.password);

@@ -77,7 +77,7 @@ export default function LoginPage() {
       description="Log in to continue designing training with your L&D assistant."
       icon={<LogIn className="size-6" aria-hidden />}
     >
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <div className="space-y-2">
           <Label htmlFor="login-email">Email</Label>
           <Input
