@@ -113,6 +113,22 @@ describe('subscriptions', () => {
     expect(plans[1].features).toContain('Priority Support');
   });
 
+  it('GET /subscriptions/plans leaves out deactivated plans', async () => {
+    const db = s.services.db;
+    const names = async () =>
+      (await s.app.inject({ method: 'GET', url: '/api/subscriptions/plans' }))
+        .json()
+        .plans.map((p: { name: string }) => p.name);
+    const team = await db.plan.findUniqueOrThrow({ where: { id: 'team' } });
+    await db.plan.update({ where: { id: 'team' }, data: { isActive: false } });
+    try {
+      expect(await names()).toEqual(['Starter', 'Pro']);
+    } finally {
+      await db.plan.update({ where: { id: 'team' }, data: { isActive: team.isActive } });
+    }
+    expect(await names()).toEqual(['Starter', 'Pro', 'Team']);
+  });
+
   it('current is null without a subscription; requires sign-in', async () => {
     expect((await s.app.inject({ method: 'GET', url: '/api/subscriptions/current' })).statusCode).toBe(401);
     const u = await createSignedInUser(s.services);

@@ -6,6 +6,7 @@ import {
   findPrice,
   formatCents,
   getPlan,
+  isPlanListed,
   messageLimitFor,
   messagesLabel,
   yearlyMessagesPricingReading,
@@ -19,6 +20,22 @@ describe('plan catalogue', () => {
       ['Team', 9900, 118800],
     ]);
     expect(PLANS.filter((p) => p.popular).map((p) => p.name)).toEqual(['Pro']);
+  });
+
+  it('builds Pro on Starter and Team on Pro, each with its own description', () => {
+    const [starter, pro, team] = PLANS;
+    expect(pro!.features.slice(0, starter!.features.length)).toEqual(starter!.features);
+    expect(pro!.features).toContain('Email Support');
+    expect(pro!.features).toEqual(
+      expect.arrayContaining([
+        "Bloom's-Aligned Objective Generator",
+        'Assessment & Scenario Builders',
+        'Modality Recommender',
+        'Priority Support',
+      ]),
+    );
+    expect(team!.features[0]).toBe('Everything in Pro');
+    for (const p of PLANS) expect(p.description).not.toBe(p.audience);
   });
 
   it('computes savings and both readings of the annual quota', () => {
@@ -39,5 +56,14 @@ describe('plan catalogue', () => {
     expect(formatCents(118800)).toBe('$1,188');
     expect(formatCents(1250)).toBe('$12.50');
     expect(messagesLabel(getPlan('team')!, 'annual')).toBe('42,000 messages per user per 14 months');
+  });
+});
+
+describe('listed plans (GET /subscriptions/plans)', () => {
+  it('a plan is listed without a row or with an active row, not with an inactive one', () => {
+    expect(isPlanListed(undefined)).toBe(true);
+    expect(isPlanListed(null)).toBe(true);
+    expect(isPlanListed({ isActive: true })).toBe(true);
+    expect(isPlanListed({ isActive: false })).toBe(false);
   });
 });

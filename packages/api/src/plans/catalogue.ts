@@ -31,8 +31,9 @@ const STARTER_FEATURES = [
   'Email Support',
   'Export Options',
 ];
+/** SPEC §3: Pro "adds" to Starter, so it keeps every Starter feature. */
 const PRO_FEATURES = [
-  ...STARTER_FEATURES.filter((f) => f !== 'Email Support'),
+  ...STARTER_FEATURES,
   "Bloom's-Aligned Objective Generator",
   'Assessment & Scenario Builders',
   'Modality Recommender',
@@ -51,7 +52,7 @@ export const PLANS: readonly PlanDefinition[] = [
   {
     id: 'starter',
     name: 'Starter',
-    description: 'Solo designers and small projects',
+    description: 'Core design tools to turn expert input into structured training',
     audience: 'Solo designers and small projects',
     monthlyPriceCents: 1200,
     annualPriceCents: 14400,
@@ -63,7 +64,7 @@ export const PLANS: readonly PlanDefinition[] = [
   {
     id: 'pro',
     name: 'Pro',
-    description: 'Freelancers, consultants, content teams',
+    description: 'The full design toolkit: objectives, assessments, scenarios and modality advice',
     audience: 'Freelancers, consultants, content teams',
     monthlyPriceCents: 2700,
     annualPriceCents: 32400,
@@ -75,7 +76,7 @@ export const PLANS: readonly PlanDefinition[] = [
   {
     id: 'team',
     name: 'Team',
-    description: 'Internal L&D teams and academies',
+    description: 'Everything in Pro for a whole team, with admin controls and usage reporting',
     audience: 'Internal L&D teams and academies',
     monthlyPriceCents: 9900,
     annualPriceCents: 118800,
@@ -133,6 +134,11 @@ export const SENDING_STATUSES: ReadonlySet<string> = new Set(['ACTIVE', 'TRIALIN
 export function canSend(status: string | null | undefined, opts: { isAdmin?: boolean } = {}): boolean {
   if (opts.isAdmin) return true;
   return !!status && SENDING_STATUSES.has(status);
+}
+
+/** A catalogue plan is offered when it has no editable Plan row (catalogue default) or its row is active. */
+export function isPlanListed(row: { isActive: boolean } | null | undefined): boolean {
+  return row?.isActive ?? true;
 }
 
 export type PriceIds = Record<PlanId, Record<BillingCycleKey, string>>;

@@ -2,7 +2,7 @@
 // (proration), checkout for upgrades, cancel at period end, and a test-only trial upgrade.
 import { router, protectedProcedure, publicProcedure } from '../trpc.js';
 import { badRequest, notFound } from '../errors.js';
-import { findPrice, PLANS, messagesLabel, type BillingCycleKey } from '../plans/catalogue.js';
+import { findPrice, isPlanListed, PLANS, messagesLabel, type BillingCycleKey } from '../plans/catalogue.js';
 import type { Context } from '../context.js';
 import { CardError } from '../services/billing/types.js';
 import { applyProviderSubscription, LIVE_STATUSES } from '../services/billing/sync.js';
@@ -72,10 +72,11 @@ export const subscriptionsRouter = router({
 
   plans: publicProcedure.query(async ({ ctx }) => {
     const ids = ctx.services.config.priceIds;
-    const rows = await ctx.services.db.plan.findMany({ where: { isActive: true } });
+    // All rows: a plan is listed when it has no row (catalogue default) or its row is active.
+    const rows = await ctx.services.db.plan.findMany();
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
-      plans: PLANS.filter((p) => byId.get(p.id)?.isActive ?? true).map((p) => {
+      plans: PLANS.filter((p) => isPlanListed(byId.get(p.id))).map((p) => {
         const row = byId.get(p.id);
         return {
           id: p.id,
