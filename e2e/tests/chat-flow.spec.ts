@@ -245,3 +245,39 @@ test('switching chats while an answer streams keeps it: back in its chat the liv
     page.locator('[data-role="assistant"]').last().getByRole('heading', { name: 'Revised version' }),
   ).toBeVisible();
 });
+
+test('deleting a chat while its answer streams shows no error toast', async ({ page, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/chat');
+  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
+  await input(page).fill('Create a quiz on data privacy');
+  await input(page).press('Enter');
+  await expect(streaming).toBeVisible();
+  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  const chatA = page.url();
+  // A second chat, so the first one can be deleted; then back to the first.
+  await page.keyboard.press(`${mod}+n`);
+  await expect(sessionItems(page)).toHaveCount(2);
+  const chatB = page.url();
+  await page.getByTestId('chat-session-title').filter({ hasText: 'Create a quiz on data privacy' }).click();
+  await expect(page).toHaveURL(chatA);
+  await expect(page.locator('[data-role="assistant"]')).toHaveCount(1);
+
+  // A long revision streams for several seconds; delete the chat meanwhile.
+  const change = 'use plain language and examples from remote and hybrid teams, '.repeat(45).trim();
+  await input(page).fill(`revise: ${change}`);
+  await input(page).press('Enter');
+  await expect(streaming).toBeVisible();
+  await sessionItems(page).filter({ hasText: 'Create a quiz on data privacy' }).hover();
+  await page.getByRole('button', { name: 'Actions for Create a quiz on data privacy' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(chatB);
+  await expect(sessionItems(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await expect(page.getByText('Generation cancelled')).toHaveCount(0);
+  await expect(page.getByText('Failed to delete chat')).toHaveCount(0);
+  // The deleted chat's text does not land in the other chat's input.
+  await expect(input(page)).toHaveValue('');
+});

@@ -42,7 +42,8 @@ import '../../components/chat/chat.css';
 
 interface ActiveStream {
   sessionId: string;
-  cancel(): void;
+  /** Stops the reply and undoes the exchange; `restoreInput: false` when its chat is being deleted. */
+  cancel(o?: { restoreInput?: boolean }): void;
 }
 
 const retryHint = { description: 'Please try again.' };
@@ -251,12 +252,12 @@ export default function ChatPage() {
 
     active.current = {
       sessionId: sid,
-      cancel() {
+      cancel({ restoreInput: restore = true } = {}) {
         if (finished) return;
         finish();
         undo();
         client.chat.stop.mutate({ sessionId: sid }).catch(() => undefined);
-        restoreInput();
+        if (restore) restoreInput();
       },
     };
     const sub = client.chat.sendStream.subscribe(
@@ -388,13 +389,15 @@ export default function ChatPage() {
 
   const deleteSession = async (id: string) => {
     const neighbour = neighbourOf(sessions, id);
+    // Our own reply in that chat ends first: the delete cancels it on the server, and its
+    // 'Generation cancelled' error must not surface as a toast.
+    if (active.current?.sessionId === id) active.current.cancel({ restoreInput: false });
     try {
       await client.chat.deleteSession.mutate({ sessionId: id });
     } catch {
       toast.error('Failed to delete chat', retryHint);
       return;
     }
-    if (active.current?.sessionId === id) active.current.cancel();
     setSessions((list) => list.filter((s) => s.id !== id));
     if (id === currentId.current) {
       if (neighbour) navigate(`/chat/${neighbour.id}`);
