@@ -3,6 +3,7 @@ import {
   blockedBanner,
   formatPlanName,
   isAnnualBilling,
+  noPortalMessage,
   paymentText,
   statusLabel,
   statusOf,
@@ -65,5 +66,12 @@ describe('subscription display rules', () => {
     expect(blockedBanner('INCOMPLETE_EXPIRED').title).toBe('Payment Not Completed - Choose a Plan');
     expect(blockedBanner('INACTIVE').title).toBe('No Active Plan - Choose a Plan');
     expect(blockedBanner(null).title).toBe('No Active Plan - Choose a Plan');
+  });
+
+  it('no-portal toast: the trial text on the dashboard while trialing, the plain text otherwise', () => {
+    expect(noPortalMessage({ status: 'TRIALING' }, true)).toBe('No billing portal available during trial');
+    expect(noPortalMessage({ status: 'TRIALING' }, false)).toBe('No billing portal available');
+    expect(noPortalMessage({ status: 'ACTIVE' }, true)).toBe('No billing portal available');
+    expect(noPortalMessage(null, true)).toBe('No billing portal available');
   });
 });

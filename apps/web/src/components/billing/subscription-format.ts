@@ -137,3 +137,17 @@ export function blockedBanner(status: string | null | undefined): { title: strin
       };
   }
 }
+
+/**
+ * The toast when no billing portal can be opened (SPEC §2: the portal link is built from the customer id;
+ * §8): on the dashboard a trialing user gets 'No billing portal available during trial', otherwise (and
+ * on the profile) 'No billing portal available'.
+ */
+export function noPortalMessage(
+  sub: { status?: string | null } | null | undefined,
+  duringTrialMessage = false,
+): string {
+  return duringTrialMessage && statusOf(sub) === 'TRIALING'
+    ? 'No billing portal available during trial'
+    : 'No billing portal available';
+}

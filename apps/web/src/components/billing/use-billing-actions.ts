@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
-import { upgradeRoute } from './subscription-format';
+import { noPortalMessage, upgradeRoute } from './subscription-format';
 
 export interface SubscriptionLike {
   status?: string | null;
@@ -95,12 +95,9 @@ export function useBillingActions() {
 
     /** Opens the billing portal in a new tab (a link built from the customer id). */
     async openPortal(sub: SubscriptionLike | null | undefined, opts: { duringTrialMessage?: boolean } = {}) {
+      // SPEC §2: the portal link is built from the customer id; without one there is no portal.
       if (!sub?.stripeCustomerId) {
-        toast.error(
-          opts.duringTrialMessage && sub?.status === 'TRIALING'
-            ? 'No billing portal available during trial'
-            : 'No billing portal available',
-        );
+        toast.error(noPortalMessage(sub, opts.duringTrialMessage));
         return;
       }
       const tab = window.open('', '_blank');
@@ -110,7 +107,7 @@ export function useBillingActions() {
         else window.location.assign(url);
       } catch (err) {
         tab?.close();
-        toast.error('No billing portal available', { description: messageOf(err) });
+        toast.error(noPortalMessage(sub, opts.duringTrialMessage), { description: messageOf(err) });
       }
     },
 
@@ -149,7 +146,7 @@ export function useBillingActions() {
         await resumeM.mutateAsync();
         toast.success('Cancellation undone');
       } catch (err) {
-        toast.error('Failed to change plan. Please try again.', { description: messageOf(err) });
+        toast.error('Failed to undo the cancellation', { description: messageOf(err) });
       } finally {
         await refresh();
       }
