@@ -243,6 +243,15 @@ test.describe('contact', () => {
 });
 
 test.describe('legal pages', () => {
+  test('privacy counts messages per billing period, not per month (annual quotas cover 14 months)', async ({
+    page,
+  }) => {
+    await page.goto('/privacy');
+    const main = page.getByRole('main');
+    await expect(main).toContainText(/count messages against your plan.s quota for the billing period/);
+    await expect(main).not.toContainText('monthly quota');
+  });
+
   for (const path of ['/privacy', '/terms']) {
     test(`${path} has a last-updated date and a working table of contents`, async ({ page }) => {
       await page.goto(path);

@@ -68,7 +68,7 @@ const SECTIONS: LegalSection[] = [
         </li>
         <li>
           To run your subscription: start your 7-day free trial, bill you on the plan you selected when the
-          trial ends unless you cancel, and count messages against your monthly quota.
+          trial ends unless you cancel, and count messages against your plan’s quota for the billing period.
         </li>
         <li>
           To send service emails (verification, password reset, billing notices) and, if you opt in, tips.
