@@ -99,11 +99,13 @@ test.describe('signed-out header', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(menu).toBeHidden();
 
-    // Escape closes it.
+    // Escape closes it and gives focus back to the menu button, also when focus was inside the menu.
     await h.getByRole('button', { name: 'Open menu' }).click();
     await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Contact' }).focus();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    await expect(h.getByRole('button', { name: 'Open menu' })).toBeFocused();
   });
 
   test('no horizontal scroll at 375 px', async ({ page }) => {

@@ -78,14 +78,19 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const close = () => setMenuOpen(false);
 
-  // The menu also closes on navigation, on Escape, on a click outside the header and when the window grows past the
-  // breakpoint.
+  // The menu also closes on navigation, on Escape (focus goes back to the menu button), on a click outside the header
+  // and when the window grows past the breakpoint.
   useEffect(() => setMenuOpen(false), [location.key]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
     const mql = window.matchMedia('(min-width: 768px)');
     const onWide = (e: MediaQueryListEvent) => e.matches && setMenuOpen(false);
     const onPointer = (e: PointerEvent) => {
@@ -180,6 +185,7 @@ export function Header() {
 
         {/* Mobile menu button */}
         <Button
+          ref={toggleRef}
           variant="ghost"
           size="icon"
           className="md:hidden"
