@@ -15,6 +15,7 @@ import {
   sendVerificationEmail,
 } from '../services/auth/accounts.js';
 import { assertPasswordAllowed } from '../services/auth/password-policy.js';
+import { hashPassword } from '../services/passwords.js';
 import { registerSchema } from './registration.schemas.js';
 
 export function cardError(err: CardError) {
@@ -58,14 +59,15 @@ export const registerProcedure = publicProcedure.input(registerSchema).mutation(
       annual: price.cycle === 'annual',
       trialDays: TRIAL_DAYS,
     });
+    // argon2 is slow on purpose: hash before the transaction so it does not hold a connection (PGlite has one).
+    const passwordHash = await hashPassword(input.password);
     userId = await db.$transaction(
       async (tx) => {
-        const user = await createAccount(tx, {
-          email,
-          password: input.password,
-          firstName: input.firstName,
-          lastName: input.lastName,
-        });
+        const user = await createAccount(
+          tx,
+          { email, password: input.password, firstName: input.firstName, lastName: input.lastName },
+          { passwordHash },
+        );
         if (input.sendTips === false)
           await tx.user.update({ where: { id: user.id }, data: { sendTips: false } });
         await tx.subscription.create({

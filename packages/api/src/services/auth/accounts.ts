@@ -31,9 +31,15 @@ export const emailTaken = () => appError('CONFLICT', EMAIL_TAKEN_MESSAGE, { appC
 /**
  * Creates an unverified, non-admin user. Validates and normalises the input (zod), refuses common
  * passwords (400 PASSWORD_TOO_COMMON), hashes with argon2id, and answers 409 EMAIL_TAKEN on duplicates.
- * Accepts a transaction client, so registration can create the user and the subscription atomically.
+ * Accepts a transaction client, so registration can create the user and the subscription atomically;
+ * such callers pass `passwordHash` (hashed beforehand) to keep the slow argon2 out of the transaction.
  */
-export async function createAccount(db: DbClient, input: AccountInput) {
+export async function createAccount(
+  db: DbClient,
+  input: AccountInput,
+  /** A hash of input.password made before a transaction, so argon2 does not hold its connection. */
+  opts: { passwordHash?: string } = {},
+) {
   const parsed = accountInputSchema.safeParse(input);
   if (!parsed.success) {
     throw appError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid account details', {
@@ -44,7 +50,7 @@ export async function createAccount(db: DbClient, input: AccountInput) {
   assertPasswordAllowed(password);
   const existing = await db.user.findUnique({ where: { email }, select: { id: true } });
   if (existing) throw emailTaken();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = opts.passwordHash ?? (await hashPassword(password));
   try {
     return await db.user.create({ data: { email, passwordHash, firstName, lastName } });
   } catch (err) {
