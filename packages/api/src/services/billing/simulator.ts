@@ -42,10 +42,18 @@ const rid = (n = 12) =>
     .slice(0, n * 1.3);
 const DAY = 86_400_000;
 
+/**
+ * One billing cycle later, like Stripe: the same day of the next month (or year), clamped to that month's
+ * last day — Jan 31 → Feb 28 (29 in leap years), Feb 29 → Feb 28 next year — never spilling into the month
+ * after. Time of day is kept.
+ */
 export function addCycle(d: Date, annual: boolean): Date {
+  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + (annual ? 12 : 1);
+  const year = Math.floor(months / 12);
+  const month = months % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const n = new Date(d);
-  if (annual) n.setUTCFullYear(n.getUTCFullYear() + 1);
-  else n.setUTCMonth(n.getUTCMonth() + 1);
+  n.setUTCFullYear(year, month, Math.min(d.getUTCDate(), lastDay));
   return n;
 }
 
