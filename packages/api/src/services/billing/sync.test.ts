@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
-import { invoiceFields, planForPrice, toOurStatus } from './sync.js';
+import { invoiceFields, messageLimitOf, planForPrice, toOurStatus, type DbLike } from './sync.js';
 import { trialDaysLeft } from '../../routers/subscriptions.js';
 import { addCycle } from './simulator.js';
 
@@ -64,5 +64,32 @@ describe('status rules (SPEC §4)', () => {
         lines: { data: [{ price: { id: 'p' } }] },
       }),
     ).toMatchObject({ customerId: 'cus_2', subscriptionId: 'sub_2', priceId: 'p' });
+  });
+});
+
+describe('messageLimitOf (quota of one period from the editable Plan row)', () => {
+  const c = testConfig();
+  const dbWith = (row: Record<string, unknown> | null) =>
+    ({ plan: { findUnique: async () => row } }) as unknown as DbLike;
+  const teamRow = { id: 'team', monthlyMessages: 2500, annualMessages: 35_000, perSeat: true };
+  const proRow = { id: 'pro', monthlyMessages: 1200, annualMessages: 16_800, perSeat: false };
+
+  it('defaults to 50 without a known price', async () => {
+    expect(await messageLimitOf(dbWith(proRow), undefined, 1)).toBe(50);
+  });
+
+  it('falls back to the catalogue without a row (annual = 14 months, Team per seat)', async () => {
+    expect(await messageLimitOf(dbWith(null), planForPrice(c, 'price_pro_monthly'), 1)).toBe(1000);
+    expect(await messageLimitOf(dbWith(null), planForPrice(c, 'price_pro_annual'), 1)).toBe(14_000);
+    expect(await messageLimitOf(dbWith(null), planForPrice(c, 'price_team_monthly'), 3)).toBe(9000);
+  });
+
+  it('uses the row: monthly or annual quota, times seats only for a per-seat plan', async () => {
+    expect(await messageLimitOf(dbWith(proRow), planForPrice(c, 'price_pro_monthly'), 1)).toBe(1200);
+    expect(await messageLimitOf(dbWith(proRow), planForPrice(c, 'price_pro_annual'), 4)).toBe(16_800);
+    expect(await messageLimitOf(dbWith(teamRow), planForPrice(c, 'price_team_monthly'), 3)).toBe(7500);
+    expect(await messageLimitOf(dbWith(teamRow), planForPrice(c, 'price_team_annual'), 2)).toBe(70_000);
+    // At least one seat.
+    expect(await messageLimitOf(dbWith(teamRow), planForPrice(c, 'price_team_monthly'), 0)).toBe(2500);
   });
 });
