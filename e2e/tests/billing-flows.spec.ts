@@ -165,3 +165,19 @@ test('an admin without a subscription is not blocked (staff, unmetered)', async 
   await expect(page.getByTestId('expired-banner')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Start Chat/ })).toBeEnabled();
 });
+
+test('the simulator card form does not load js.stripe.com', async ({ page }) => {
+  const stripeRequests: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).hostname.endsWith('stripe.com')) stripeRequests.push(req.url());
+  });
+  await page.goto('/trial');
+  await page
+    .getByRole('dialog')
+    .getByTestId('plan-option-pro')
+    .getByRole('button', { name: 'Select Plan' })
+    .click();
+  await expect(page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(stripeRequests).toEqual([]);
+});

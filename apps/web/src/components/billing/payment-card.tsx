@@ -2,7 +2,8 @@
 // key is configured, else the payments simulator's form, which turns Stripe's test card numbers into
 // Stripe's test payment-method ids (pm_card_visa, pm_card_chargeDeclined, …).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadStripe } from '@stripe/stripe-js';
+// The pure entry loads js.stripe.com only when loadStripe is called (Stripe mode), not on import.
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { CreditCard, FlaskConical } from 'lucide-react';
 import { Input, Label, cn } from '@app/ui';
