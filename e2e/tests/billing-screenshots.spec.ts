@@ -44,6 +44,14 @@ for (const width of [375, 1280]) {
     await signInAs(page, expired, '/dashboard');
     await expect(page.getByTestId('expired-banner')).toBeVisible();
     await shoot(page, `dashboard-incomplete-${width}`);
+
+    const ended = await createUser(request, { plan: 'pro', status: 'CANCELED', firstName: 'Cal' });
+    await signInAs(page, ended, '/dashboard');
+    await expect(page.getByTestId('expired-banner')).toContainText('Subscription Ended - Choose a Plan');
+    await shoot(page, `dashboard-canceled-${width}`);
+
+    await signInAs(page, expired, '/dashboard');
+    await expect(page.getByTestId('expired-banner')).toBeVisible();
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await expect(page).toHaveURL(/\/billing\/checkout\//);
     await expect(page.getByTestId('checkout-amount')).toBeVisible();
