@@ -299,3 +299,23 @@ test('deleting a chat while its answer streams shows no error toast', async ({ p
   // The deleted chat's text does not land in the other chat's input.
   await expect(input(page)).toHaveValue('');
 });
+
+test('leaving /chat?action= within 500 ms sends nothing', async ({ page, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  // Client-side navigation (the dashboard's code stays loaded, so leaving again is immediate).
+  await page.evaluate(() => {
+    history.pushState(null, '', '/chat?action=start_chat');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(input(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const res = await request.get('/api/chat/sessions', {
+    headers: { authorization: `Bearer ${u.accessToken}` },
+  });
+  expect((await res.json()).sessions).toEqual([]);
+});

@@ -343,12 +343,16 @@ export default function ChatPage() {
   // ?action=… sends a canned first message after 500 ms.
   const action = params.get('action');
   const handledAction = useRef<string | null>(null);
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
   useEffect(() => {
     if (!action || handledAction.current === action) return;
-    handledAction.current = action;
     const text = CANNED_ACTIONS[action];
-    setTimeout(() => {
-      setParams(
+    // Cleared when the page goes away (or the effect re-runs) within the delay; only a timer that fired
+    // marks the action handled, so a re-run (e.g. React's dev double effects) schedules it again.
+    const timer = setTimeout(() => {
+      handledAction.current = action;
+      setParamsRef.current(
         (p) => {
           p.delete('action');
           return p;
@@ -357,7 +361,8 @@ export default function ChatPage() {
       );
       if (text) void sendRef.current(text);
     }, ACTION_AUTOSEND_DELAY_MS);
-  }, [action, setParams]);
+    return () => clearTimeout(timer);
+  }, [action]);
 
   // Shortcuts: Ctrl/Cmd+/ search, Ctrl/Cmd+N new chat.
   const [searchOpen, setSearchOpen] = useState(false);
