@@ -3,7 +3,7 @@ export { cn } from './lib/utils';
 export { Button, buttonVariants, type ButtonProps } from './components/button';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { Spinner, FullPageSpinner } from './components/spinner';
-export { Input } from './components/input';
+export { Input, inputVariants, type InputProps } from './components/input';
 export { Textarea } from './components/textarea';
 export { Label } from './components/label';
 export { Checkbox } from './components/checkbox';

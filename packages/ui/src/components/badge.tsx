@@ -4,7 +4,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../lib/utils';
 
 export const badgeVariants = cva(
-  'inline-flex items-center justify-center rounded-md border px-2 py-0.5 text-xs font-medium w-fit whitespace-nowrap shrink-0 [&>svg]:size-3 gap-1 [&>svg]:pointer-events-none focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] aria-invalid:border-destructive transition-[color,box-shadow] overflow-hidden',
+  'inline-flex items-center justify-center border text-xs font-medium w-fit whitespace-nowrap shrink-0 [&>svg]:size-3 gap-1 [&>svg]:pointer-events-none focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] aria-invalid:border-destructive transition-[color,box-shadow] overflow-hidden',
   {
     variants: {
       variant: {
@@ -16,8 +16,11 @@ export const badgeVariants = cva(
         warning: 'border-transparent bg-warning text-warning-foreground [a&]:hover:bg-warning/90',
         success: 'border-transparent bg-success text-success-foreground [a&]:hover:bg-success/90',
       },
+      /** `pill` for labels that sit on cards and toggles (e.g. 'Most Popular', 'Save 16.67%'). */
+      shape: { default: 'rounded-md', pill: 'rounded-full' },
+      size: { default: 'px-2 py-0.5', lg: 'px-3 py-1' },
     },
-    defaultVariants: { variant: 'default' },
+    defaultVariants: { variant: 'default', shape: 'default', size: 'default' },
   },
 );
 
@@ -25,7 +28,9 @@ export interface BadgeProps extends React.ComponentProps<'span'>, VariantProps<t
   asChild?: boolean;
 }
 
-export function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
+export function Badge({ className, variant, shape, size, asChild = false, ...props }: BadgeProps) {
   const Comp = asChild ? Slot.Root : 'span';
-  return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return (
+    <Comp data-slot="badge" className={cn(badgeVariants({ variant, shape, size }), className)} {...props} />
+  );
 }

@@ -21,6 +21,8 @@ export const buttonVariants = cva(
         sm: 'h-8 rounded-md gap-1.5 px-3 has-[>svg]:px-2.5',
         lg: 'h-10 rounded-md px-6 has-[>svg]:px-4',
         icon: 'size-9',
+        /** No box of its own: a `link` button inside a line of text or next to a label. */
+        inline: 'h-auto p-0',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -5,6 +5,7 @@ import { Badge } from './badge';
 import { Progress } from './progress';
 import { Checkbox } from './checkbox';
 import { Label } from './label';
+import { Input } from './input';
 
 afterEach(cleanup);
 
@@ -38,6 +39,43 @@ describe('Badge', () => {
   ] as const)('variant %s', (variant, cls) => {
     render(<Badge variant={variant}>x</Badge>);
     expect(screen.getByText('x').className).toContain(cls);
+  });
+});
+
+describe('Badge shapes and sizes', () => {
+  it('defaults to a rounded rectangle and offers a pill in two sizes', () => {
+    render(
+      <div>
+        <Badge>plain</Badge>
+        <Badge variant="success" shape="pill">
+          pill
+        </Badge>
+        <Badge shape="pill" size="lg">
+          big
+        </Badge>
+      </div>,
+    );
+    expect(screen.getByText('plain').className).toMatch(/\brounded-md\b.*\bpx-2\b/);
+    expect(screen.getByText('pill').className).toMatch(/\bbg-success\b.*\brounded-full\b/);
+    expect(screen.getByText('pill').className).not.toContain('rounded-md');
+    expect(screen.getByText('big').className).toMatch(/\brounded-full\b.*\bpx-3 py-1\b/);
+  });
+});
+
+describe('Input sizes', () => {
+  it('is h-9 by default and h-10 at lg, with no other height', () => {
+    render(
+      <div>
+        <Input aria-label="small" />
+        <Input aria-label="large" size="lg" />
+      </div>,
+    );
+    const small = screen.getByRole('textbox', { name: 'small' });
+    const large = screen.getByRole('textbox', { name: 'large' });
+    expect(small.className).toContain('h-9');
+    expect(large.className).toContain('h-10');
+    expect(large.className).not.toContain('h-9');
+    expect(large.getAttribute('size')).toBeNull();
   });
 });
 

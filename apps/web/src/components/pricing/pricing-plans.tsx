@@ -137,9 +137,11 @@ function PlanCard({
             aria-hidden="true"
             className="pointer-events-none absolute inset-x-0 top-0 h-32 rounded-t-3xl bg-linear-to-b from-primary/10 to-transparent"
           />
-          <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full px-3 py-1 shadow-sm">
-            <Sparkles aria-hidden="true" /> Most Popular
-          </Badge>
+          <div className="absolute -top-3 left-1/2 -translate-x-1/2">
+            <Badge shape="pill" size="lg">
+              <Sparkles aria-hidden="true" /> Most Popular
+            </Badge>
+          </div>
         </>
       )}
       <div className="relative">
@@ -157,10 +159,7 @@ function PlanCard({
         <div className="mt-3 flex min-h-6 flex-wrap items-center gap-2 text-sm">
           {annual ? (
             <>
-              <Badge
-                variant="secondary"
-                className="rounded-full bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300"
-              >
+              <Badge variant="success" shape="pill">
                 {ANNUAL_SAVINGS_LABEL}
               </Badge>
               <span className="text-muted-foreground">

@@ -93,13 +93,7 @@ export default function LoginPage() {
         <div className="space-y-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="login-password">Password</Label>
-            <Button
-              type="button"
-              variant="link"
-              className="h-auto p-0 text-sm"
-              onClick={onForgot}
-              disabled={forgot.isPending}
-            >
+            <Button type="button" variant="link" size="inline" onClick={onForgot} disabled={forgot.isPending}>
               {forgot.isPending ? 'Sending…' : 'Forgot password?'}
             </Button>
           </div>

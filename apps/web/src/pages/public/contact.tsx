@@ -93,7 +93,7 @@ export default function ContactPage() {
                   value={form.name}
                   onChange={set('name')}
                   placeholder="Jordan Lee"
-                  className="h-10"
+                  size="lg"
                 />
               </div>
               <div className="grid gap-2">
@@ -109,7 +109,7 @@ export default function ContactPage() {
                   value={form.email}
                   onChange={set('email')}
                   placeholder="jordan@company.com"
-                  className="h-10"
+                  size="lg"
                 />
               </div>
               <div className="grid gap-2 sm:col-span-2">
@@ -123,7 +123,7 @@ export default function ContactPage() {
                   value={form.company}
                   onChange={set('company')}
                   placeholder="Acme Learning Academy"
-                  className="h-10"
+                  size="lg"
                 />
               </div>
               <div className="grid gap-2 sm:col-span-2">
