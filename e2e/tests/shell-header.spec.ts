@@ -110,7 +110,15 @@ test.describe('signed-out header', () => {
 
   test('no horizontal scroll at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    for (const path of ['/contact', '/privacy', '/no-such-page']) {
+    for (const path of [
+      '/contact',
+      '/privacy',
+      '/no-such-page',
+      '/login',
+      '/verify-email',
+      '/reset-password',
+      '/profile',
+    ]) {
       await page.goto(path);
       await expect(header(page)).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -14,7 +14,7 @@ export function AuthShell({
   children: ReactNode;
 }) {
   return (
-    <section className="relative isolate flex min-h-[70vh] items-center justify-center px-4 py-12 sm:py-16">
+    <section className="relative isolate flex min-h-[70vh] items-center justify-center overflow-hidden px-4 py-12 sm:py-16">
       <div
         aria-hidden
         className="bg-primary/10 absolute top-0 left-1/2 -z-10 size-[26rem] -translate-x-1/2 -translate-y-1/3 rounded-full blur-3xl"
