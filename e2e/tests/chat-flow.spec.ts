@@ -147,9 +147,11 @@ test('a failed send removes both messages and shows the toast; a missing session
   await signInAs(page, u, '/chat');
   await input(page).fill('hello there');
   await input(page).press('Enter');
-  await expect(
-    page.getByText('Your free trial has expired. Upgrade your plan to continue using the assistant.'),
-  ).toBeVisible();
+  const expired = page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Your free trial has expired. Upgrade your plan to continue using the assistant.' });
+  await expect(expired).toBeVisible();
+  await expect(expired.getByRole('button', { name: 'Upgrade' })).toBeVisible();
   await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(0);
   // What was typed is not lost.
   await expect(input(page)).toHaveValue('hello there');
@@ -167,6 +169,12 @@ test('a failed send removes both messages and shows the toast; a missing session
   await page.goto('/chat/does-not-exist');
   await expect(page.getByText('Failed to load chat session')).toBeVisible();
   await expect(page).toHaveURL(/\/chat$/);
+
+  // The toast's 'Upgrade' goes to the dashboard, where the upgrade panel is.
+  await input(page).fill('hello again');
+  await input(page).press('Enter');
+  await expired.getByRole('button', { name: 'Upgrade' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a second tab follows a reply being generated in the first', async ({ page, context, request }) => {

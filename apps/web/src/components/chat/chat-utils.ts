@@ -113,7 +113,18 @@ export function neighbourOf(sessions: ChatSessionItem[], id: string): ChatSessio
 
 interface ErrorLike {
   message?: string;
-  data?: { httpStatus?: number; code?: string } | null;
+  data?: { httpStatus?: number; code?: string; appCode?: string } | null;
+}
+
+/** Server codes (services/quota.ts) that only an upgrade fixes: the toast offers 'Upgrade'. */
+export const UPGRADE_APP_CODES = new Set(['QUOTA_EXCEEDED', 'SUBSCRIPTION_INACTIVE']);
+/** Where the upgrade panel is. */
+export const UPGRADE_PATH = '/dashboard';
+
+/** The toast of a failed send: the SPEC §8 text, and whether it offers the 'Upgrade' action. */
+export function sendErrorToast(err: unknown): { message: string; upgrade: boolean } {
+  const code = (err as ErrorLike | null | undefined)?.data?.appCode;
+  return { message: sendErrorMessage(err), upgrade: !!code && UPGRADE_APP_CODES.has(code) };
 }
 
 /** SPEC §8 Chat: 429 → the rate-limit text; otherwise the server message or the generic text. */

@@ -29,10 +29,11 @@ import {
   mergeSessions,
   neighbourOf,
   PROMPT_SUGGESTIONS,
-  sendErrorMessage,
+  sendErrorToast,
   SEND_FAILED_MESSAGE,
   SESSION_REFETCH_MS,
   STREAM_THROTTLE_MS,
+  UPGRADE_PATH,
   withLiveExchange,
   type ChatSessionItem,
   type ChatUiMessage,
@@ -247,7 +248,13 @@ export default function ChatPage() {
       finish();
       undo();
       restoreInput();
-      toast.error(sendErrorMessage(err));
+      const { message, upgrade } = sendErrorToast(err);
+      toast.error(
+        message,
+        upgrade
+          ? { duration: 10_000, action: { label: 'Upgrade', onClick: () => navigate(UPGRADE_PATH) } }
+          : undefined,
+      );
     };
 
     active.current = {
