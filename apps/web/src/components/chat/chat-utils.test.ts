@@ -24,10 +24,27 @@ describe('chat helpers', () => {
   it('labels dates: Today, Yesterday, weekday within a week, else a short date', () => {
     const now = new Date(2026, 10, 22, 15, 0); // Sunday 22 Nov 2026
     expect(dateLabel(new Date(), new Date())).toBe('Today');
-    const yesterday = new Date(Date.now() - 86_400_000);
-    expect(dateLabel(yesterday)).toBe('Yesterday');
+    expect(dateLabel(new Date(2026, 10, 22, 0, 5), now)).toBe('Today');
+    expect(dateLabel(new Date(2026, 10, 21, 23, 55), now)).toBe('Yesterday');
+    expect(dateLabel(new Date(2026, 10, 21, 0, 0), now)).toBe('Yesterday');
     expect(dateLabel(new Date(2026, 10, 18), now)).toBe('Wednesday');
+    expect(dateLabel(new Date(2026, 10, 16), now)).toBe('Monday');
+    expect(dateLabel(new Date(2026, 10, 15), now)).toBe('Nov 15');
     expect(dateLabel(new Date(2026, 9, 1), now)).toBe('Oct 1');
+    // Other years carry the year.
+    expect(dateLabel(new Date(2025, 11, 30), now)).toBe('Dec 30, 2025');
+    expect(dateLabel(new Date(2025, 11, 31), new Date(2026, 0, 1, 9))).toBe('Yesterday');
+    // Calendar days, not 24-hour steps: around the DST changes (Europe: 29 Mar and 25 Oct 2026, US:
+    // 8 Mar and 1 Nov) the day before is still 'Yesterday' whatever the time zone.
+    for (const [y, m, d] of [
+      [2026, 2, 30],
+      [2026, 9, 26],
+      [2026, 2, 9],
+      [2026, 10, 2],
+    ] as const) {
+      expect(dateLabel(new Date(y, m, d - 1, 0, 30), new Date(y, m, d, 23, 30))).toBe('Yesterday');
+      expect(dateLabel(new Date(y, m, d - 1, 23, 30), new Date(y, m, d, 0, 30))).toBe('Yesterday');
+    }
   });
 
   it('merges a refetch: server order and data, but a local title wins unless the server has more messages', () => {

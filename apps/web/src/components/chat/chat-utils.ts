@@ -1,5 +1,5 @@
 // Pure helpers of the chat screen (SPEC §2 Chat, §4 Chat send, §8 Chat).
-import { differenceInCalendarDays, format, isToday, isYesterday } from 'date-fns';
+import { differenceInCalendarDays, format } from 'date-fns';
 
 export interface ChatSessionItem {
   id: string;
@@ -44,13 +44,16 @@ export const PROMPT_SUGGESTIONS = [
   { label: 'Compliance', prompt: 'Write Bloom-aligned objectives for anti-bribery compliance training' },
 ];
 
-/** Sidebar date label: Today, Yesterday, weekday within a week, otherwise a short date. */
+/**
+ * Sidebar date label: Today, Yesterday, weekday within a week, otherwise a short date (with the year
+ * when it is not this year). Calendar days relative to `now`, so DST days count as one day.
+ */
 export function dateLabel(date: Date, now = new Date()): string {
-  if (isToday(date)) return 'Today';
-  if (isYesterday(date)) return 'Yesterday';
   const days = differenceInCalendarDays(now, date);
-  if (days > 0 && days < 7) return format(date, 'EEEE');
-  return format(date, 'MMM d');
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days > 1 && days < 7) return format(date, 'EEEE');
+  return format(date, date.getFullYear() === now.getFullYear() ? 'MMM d' : 'MMM d, yyyy');
 }
 
 /**
