@@ -92,7 +92,9 @@ test.describe('public routes render', () => {
     // The header comes before the sections and the footer after them.
     expect(
       await page.evaluate(() => {
-        const [header, main, footer] = ['header', 'main', 'footer'].map((t) => document.querySelector(t)!);
+        const header = document.querySelector('header')!;
+        const main = document.querySelector('main')!;
+        const footer = document.querySelector('footer')!;
         return (
           !!(header.compareDocumentPosition(main) & Node.DOCUMENT_POSITION_FOLLOWING) &&
           !!(main.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING)
