@@ -1,5 +1,5 @@
 export { appRouter, type AppRouter } from './routers/index.js';
-export { createCallerFactory } from './trpc.js';
+export { createCallerFactory, SSE_PING_INTERVAL_MS } from './trpc.js';
 export type { AuthUser } from './trpc.js';
 export { parseConfig, testConfig, ConfigError, envSchema, type AppConfig } from './config.js';
 export { createServices, type Services } from './services/index.js';

@@ -4,8 +4,14 @@ import { ZodError } from 'zod';
 import type { Context } from './context.js';
 import { appInfoOf, forbidden, formatZodError, unauthorized } from './errors.js';
 
+/** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
+export const SSE_PING_INTERVAL_MS = 15_000;
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // No client reconnect settings: a chat send is a subscription whose input is the message, so a reconnect
+  // would send it again.
+  sse: { ping: { enabled: true, intervalMs: SSE_PING_INTERVAL_MS } },
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : undefined;
     return {

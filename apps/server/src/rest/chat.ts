@@ -2,7 +2,7 @@
 // client goes away; the stream route writes Server-Sent Events with Fastify's raw reply from the very same
 // procedure (and service generator) as the tRPC subscription.
 import type { FastifyInstance } from 'fastify';
-import { appRouter, createCallerFactory, toHttpError, type Services } from '@app/api';
+import { appRouter, createCallerFactory, SSE_PING_INTERVAL_MS, toHttpError, type Services } from '@app/api';
 import { contextFromFastify } from '../context.js';
 import type { RestRouter } from './route.js';
 
@@ -54,6 +54,9 @@ export function chatRoutes(r: RestRouter, app: FastifyInstance, services: Servic
     const send = (data: unknown) => {
       if (!raw.destroyed) raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
     };
+    const ping = setInterval(() => {
+      if (!raw.destroyed) raw.write(': ping\n\n');
+    }, SSE_PING_INTERVAL_MS);
     try {
       while (!next.done) {
         const ev = next.value;
@@ -70,6 +73,7 @@ export function chatRoutes(r: RestRouter, app: FastifyInstance, services: Servic
     } catch (err) {
       if (!signal.aborted) send({ type: 'error', error: toHttpError(err).body.error });
     } finally {
+      clearInterval(ping);
       if (!raw.destroyed) {
         send('[DONE]');
         raw.end();
