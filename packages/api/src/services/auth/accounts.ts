@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { appError } from '../../errors.js';
 import { accountInputSchema, type AccountInput } from '../../routers/auth.schemas.js';
 import type { Services } from '../index.js';
+import type { MailMessage } from '../mail/mailer.js';
 import { verificationEmail } from '../mail/templates.js';
 import { hashPassword } from '../passwords.js';
 import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
@@ -65,11 +66,19 @@ export interface VerificationRecipient {
   firstName?: string | null;
 }
 
-/** Creates a 24-hour single-use verification token for the user's current email and mails the link. */
-export async function sendVerificationEmail(services: Services, user: VerificationRecipient): Promise<void> {
+/** Creates a 24-hour single-use verification token for the user's current email; returns the message with its link. */
+export async function verificationMessage(
+  services: Services,
+  user: VerificationRecipient,
+): Promise<MailMessage> {
   const token = await createEmailToken(services.db, { userId: user.id, kind: 'VERIFY', email: user.email });
   const url = `${services.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  services.mailer.enqueue(verificationEmail(user, url, VERIFY_TOKEN_TTL_SECONDS / 3600));
+  return verificationEmail(user, url, VERIFY_TOKEN_TTL_SECONDS / 3600);
+}
+
+/** Creates the verification token and mails the link. */
+export async function sendVerificationEmail(services: Services, user: VerificationRecipient): Promise<void> {
+  services.mailer.enqueue(await verificationMessage(services, user));
 }
 
 export interface SessionResult {

@@ -20,6 +20,7 @@ import {
   issueSession,
   normaliseEmail,
   sendVerificationEmail,
+  verificationMessage,
   type SessionResult,
 } from './accounts.js';
 import {
@@ -152,8 +153,10 @@ export async function resendVerification(
   if (input?.email) {
     const email = normaliseEmail(input.email);
     await limit(ctx, 'resendVerification', email);
-    const user = await services.db.user.findUnique({ where: { email } });
-    if (user && !user.isEmailVerified) await sendVerificationEmail(services, user);
+    services.mailer.enqueue(async () => {
+      const user = await services.db.user.findUnique({ where: { email } });
+      return user && !user.isEmailVerified ? verificationMessage(services, user) : null;
+    });
     return { success: true, message: RESEND_VERIFICATION_MESSAGE };
   }
   if (!ctx.req.bearer) throw badRequest('Please enter your email address');
@@ -174,12 +177,14 @@ export async function forgotPassword(ctx: Context, input: { email: string }) {
   const { services } = ctx;
   const email = normaliseEmail(input.email);
   await limit(ctx, 'forgotPassword', email);
-  const user = await services.db.user.findUnique({ where: { email } });
-  if (user) {
+  // Look-up and token in the background: known and unknown addresses answer alike, in the same time.
+  services.mailer.enqueue(async () => {
+    const user = await services.db.user.findUnique({ where: { email } });
+    if (!user) return null;
     const token = await createEmailToken(services.db, { userId: user.id, kind: 'RESET', email });
     const url = `${services.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    services.mailer.enqueue(passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60));
-  }
+    return passwordResetEmail(user, url, RESET_TOKEN_TTL_SECONDS / 60);
+  });
   return { success: true as const, message: FORGOT_PASSWORD_MESSAGE };
 }
 

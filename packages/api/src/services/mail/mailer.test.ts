@@ -93,6 +93,20 @@ describe('mailer', () => {
     await mailer.close();
   });
 
+  it('enqueue takes a deferred message: built in the background, null sends nothing', async () => {
+    const mailer = createMailer({ from: 'L&D Assistant <no-reply@localhost>', dataDir, log: silent });
+    mailer.enqueue(async () => null);
+    mailer.enqueue(async () => ({ ...message, subject: 'Deferred' }));
+    mailer.enqueue(async () => {
+      throw new Error('look-up failed');
+    });
+    await mailer.idle();
+    const files = await readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(await readFile(path.join(dataDir, 'outbox', files[0]!), 'utf8')).toMatch(/^Subject: Deferred$/m);
+    await mailer.close();
+  });
+
   it('with SMTP_URL delivers through SMTP and writes nothing to the outbox', async () => {
     const received: Received[] = [];
     const server = await smtpListener(received);

@@ -26,8 +26,12 @@ export interface Mailer {
   readonly outboxDir: string;
   /** Sends (or writes) one message; rejects when that fails. */
   send(msg: MailMessage): Promise<SentMail>;
-  /** Sends in the background (failures are logged): requests do not wait for, or reveal, mail delivery. */
-  enqueue(msg: MailMessage): void;
+  /**
+   * Sends in the background (failures are logged): requests do not wait for, or reveal, mail delivery. A function
+   * defers the work that decides on and builds the message too (look-ups, token writes), so a request for an
+   * unknown address answers in the same time as one for a known address; it returns null to send nothing.
+   */
+  enqueue(msg: MailMessage | (() => Promise<MailMessage | null>)): void;
   /** Resolves when every enqueued message has been handled. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -77,8 +81,14 @@ export function createMailer(o: MailerOptions): Mailer {
     outboxDir,
     send,
     enqueue(msg) {
-      const p = send(msg)
-        .catch((err) => o.log.error({ err, to: msg.to, subject: msg.subject }, 'mail delivery failed'))
+      const p = (async () => {
+        const m = typeof msg === 'function' ? await msg() : msg;
+        if (!m) return;
+        await send(m).catch((err: unknown) =>
+          o.log.error({ err, to: m.to, subject: m.subject }, 'mail delivery failed'),
+        );
+      })()
+        .catch((err: unknown) => o.log.error({ err }, 'mail preparation failed'))
         .finally(() => pending.delete(p));
       pending.add(p);
     },
