@@ -175,7 +175,10 @@ test.describe('scroll to top', () => {
 });
 
 test.describe('footer signed in', () => {
-  test('Home goes to /dashboard, Features and Pricing to /pricing', async ({ page, request }) => {
+  test('Home goes to /dashboard, Features and Pricing to /pricing, Login becomes Profile', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const u = await createUser(request, { firstName: 'Footer' });
     await signInAs(page, u, '/profile');
@@ -184,6 +187,8 @@ test.describe('footer signed in', () => {
     await expect(f.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/dashboard');
     await expect(f.getByRole('link', { name: 'Features', exact: true })).toHaveAttribute('href', '/pricing');
     await expect(f.getByRole('link', { name: 'Pricing', exact: true })).toHaveAttribute('href', '/pricing');
+    await expect(f.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+    await expect(f.getByRole('link', { name: 'Profile', exact: true })).toHaveAttribute('href', '/profile');
 
     await f.getByRole('link', { name: 'Pricing', exact: true }).click();
     await expect(page).toHaveURL(/\/pricing$/);

@@ -93,8 +93,9 @@ export function Footer() {
                   </Link>
                 </li>
                 <li>
-                  <Link to="/login" className={linkClass}>
-                    Login
+                  {/* Signed-in users cannot open /login (it sends them to /dashboard): offer their profile. */}
+                  <Link to={isAuthenticated ? '/profile' : '/login'} className={linkClass}>
+                    {isAuthenticated ? 'Profile' : 'Login'}
                   </Link>
                 </li>
               </Column>
