@@ -254,6 +254,25 @@ test('switching chats while an answer streams keeps it: back in its chat the liv
   ).toBeVisible();
 });
 
+test('Ctrl/Cmd+Shift+O also starts a new chat (browsers keep Ctrl+N for themselves)', async ({
+  page,
+  request,
+}) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/chat');
+  await input(page).fill('Create a quiz on fire safety');
+  await input(page).press('Enter');
+  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
+  await expect(streaming).toBeVisible();
+  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  const first = page.url();
+  await page.keyboard.press(`${mod}+Shift+O`);
+  await expect(sessionItems(page)).toHaveCount(2);
+  await expect(page).not.toHaveURL(first);
+  await expect(page.getByTestId('chat-title')).toHaveText('New Chat');
+  await expect(input(page)).toBeFocused();
+});
+
 test('deleting a chat while its answer streams shows no error toast', async ({ page, request }) => {
   const u = await createUser(request, { plan: 'pro' });
   await signInAs(page, u, '/chat');

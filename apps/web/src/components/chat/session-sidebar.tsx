@@ -76,7 +76,7 @@ export function SessionSidebar({
             closeMobile();
           }}
           className="w-full justify-start"
-          title={`New chat (${mod}N)`}
+          title={`New chat (${mod}N or ${mod}Shift+O)`}
         >
           <Plus /> New chat
         </Button>

@@ -371,15 +371,17 @@ export default function ChatPage() {
     return () => clearTimeout(timer);
   }, [action]);
 
-  // Shortcuts: Ctrl/Cmd+/ search, Ctrl/Cmd+N new chat.
+  // Shortcuts: Ctrl/Cmd+/ search, Ctrl/Cmd+N new chat. Most browsers keep Ctrl+N (new window) for themselves on
+  // Windows and Linux, so Ctrl/Cmd+Shift+O also starts a new chat (the shortcut other chat apps use).
   const [searchOpen, setSearchOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
       if (e.key === '/') {
         e.preventDefault();
         setSearchOpen(true);
-      } else if (e.key.toLowerCase() === 'n' && !e.shiftKey) {
+      } else if ((key === 'n' && !e.shiftKey) || (key === 'o' && e.shiftKey)) {
         e.preventDefault();
         void newChatRef.current();
       }
