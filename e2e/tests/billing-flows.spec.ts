@@ -6,6 +6,15 @@ import { createUser, signInAs } from '../support/users.js';
 let n = 0;
 const email = () => `buyer-${Date.now()}-${++n}@example.com`;
 
+/** /trial opened without a stored plan auto-opens the plan dialog: pick Pro (monthly) there. */
+async function selectProInPlanDialog(page: Page) {
+  await page
+    .getByRole('dialog')
+    .getByTestId('plan-option-pro')
+    .getByRole('button', { name: 'Select Plan' })
+    .click();
+}
+
 async function fillAccount(page: Page, address: string) {
   await page.getByLabel('Full name *').fill('Grace Brewster Hopper');
   await page.getByLabel('Work email *').fill(address);
@@ -71,11 +80,7 @@ test('a declined card shows Payment Error under the card field', async ({ page }
 
 test('missing fields show the Missing Information toast', async ({ page }) => {
   await page.goto('/trial');
-  await page
-    .getByRole('dialog')
-    .getByTestId('plan-option-pro')
-    .getByRole('button', { name: 'Select Plan' })
-    .click();
+  await selectProInPlanDialog(page);
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByText('Missing Information')).toBeVisible();
   await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
@@ -172,11 +177,7 @@ test('the simulator card form does not load js.stripe.com', async ({ page }) => 
     if (new URL(req.url()).hostname.endsWith('stripe.com')) stripeRequests.push(req.url());
   });
   await page.goto('/trial');
-  await page
-    .getByRole('dialog')
-    .getByTestId('plan-option-pro')
-    .getByRole('button', { name: 'Select Plan' })
-    .click();
+  await selectProInPlanDialog(page);
   await expect(page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(stripeRequests).toEqual([]);
