@@ -6,6 +6,16 @@ const mod = process.platform === 'darwin' ? 'Meta' : 'Control';
 const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 const sessionItems = (page: Page) => page.getByTestId('chat-session');
 
+const streamingAnswer = (page: Page) => page.locator('[data-role="assistant"][data-streaming="true"]');
+
+/** Sends a message with Enter and waits until its answer has streamed in completely. */
+async function sendAndAwaitAnswer(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press('Enter');
+  await expect(streamingAnswer(page)).toBeVisible();
+  await expect(streamingAnswer(page)).toHaveCount(0, { timeout: 30_000 });
+}
+
 async function assistantText(page: Page) {
   return (await page.locator('[data-role="assistant"]').last().innerText()).length;
 }
@@ -207,11 +217,8 @@ test('switching chats while an answer streams keeps it: back in its chat the liv
 }) => {
   const u = await createUser(request, { plan: 'pro' });
   await signInAs(page, u, '/chat');
-  await input(page).fill('Create a quiz on data privacy');
-  await input(page).press('Enter');
-  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
-  await expect(streaming).toBeVisible();
-  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  await sendAndAwaitAnswer(page, 'Create a quiz on data privacy');
+  const streaming = streamingAnswer(page);
   await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
   const chatA = page.url();
 
@@ -260,11 +267,7 @@ test('Ctrl/Cmd+Shift+O also starts a new chat (browsers keep Ctrl+N for themselv
 }) => {
   const u = await createUser(request, { plan: 'pro' });
   await signInAs(page, u, '/chat');
-  await input(page).fill('Create a quiz on fire safety');
-  await input(page).press('Enter');
-  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
-  await expect(streaming).toBeVisible();
-  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  await sendAndAwaitAnswer(page, 'Create a quiz on fire safety');
   const first = page.url();
   await page.keyboard.press(`${mod}+Shift+O`);
   await expect(sessionItems(page)).toHaveCount(2);
@@ -276,11 +279,8 @@ test('Ctrl/Cmd+Shift+O also starts a new chat (browsers keep Ctrl+N for themselv
 test('deleting a chat while its answer streams shows no error toast', async ({ page, request }) => {
   const u = await createUser(request, { plan: 'pro' });
   await signInAs(page, u, '/chat');
-  const streaming = page.locator('[data-role="assistant"][data-streaming="true"]');
-  await input(page).fill('Create a quiz on data privacy');
-  await input(page).press('Enter');
-  await expect(streaming).toBeVisible();
-  await expect(streaming).toHaveCount(0, { timeout: 30_000 });
+  const streaming = streamingAnswer(page);
+  await sendAndAwaitAnswer(page, 'Create a quiz on data privacy');
   const chatA = page.url();
   // A second chat, so the first one can be deleted; then back to the first.
   await page.keyboard.press(`${mod}+n`);

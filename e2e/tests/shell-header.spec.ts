@@ -150,28 +150,22 @@ test.describe('footer', () => {
 });
 
 test.describe('scroll to top', () => {
-  test('a footer link to the page already open scrolls back to the top', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/privacy');
-    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    const f = page.getByRole('contentinfo');
-    await f.scrollIntoViewIfNeeded();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await f.getByRole('link', { name: 'Privacy Policy', exact: true }).click();
-    await expect(page).toHaveURL(/\/privacy$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
-
-  test('a footer link to another page opens it at the top', async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/privacy');
-    const f = page.getByRole('contentinfo');
-    await f.scrollIntoViewIfNeeded();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-    await f.getByRole('link', { name: 'Terms of Use', exact: true }).click();
-    await expect(page).toHaveURL(/\/terms$/);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  });
+  for (const [what, link, url] of [
+    ['the page already open scrolls back to the top', 'Privacy Policy', /\/privacy$/],
+    ['another page opens it at the top', 'Terms of Use', /\/terms$/],
+  ] as const) {
+    test(`a footer link to ${what}`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/privacy');
+      await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+      const f = page.getByRole('contentinfo');
+      await f.scrollIntoViewIfNeeded();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      await f.getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  }
 });
 
 test.describe('footer signed in', () => {
