@@ -34,4 +34,90 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  // Layers point one way (docs/decisions.md "Seams"): schemas ← services ← routers ← REST adapter and web.
+  {
+    files: ['packages/api/src/services/**/*.ts', 'packages/api/src/schemas/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/routers/**', '**/routers'], message: 'Services and schemas never import routers.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/api/src/schemas/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/routers/**', '**/services/**', '@app/db', '@app/db/*'],
+              message: 'Schemas are pure zod shared with the browser: no routers, services or database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/api/src/routers/**/*.ts'],
+    ignores: ['packages/api/src/routers/index.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '!./*.test.js'],
+              message: 'Routers never import other routers: move shared code into services/ or schemas/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@app/api(?!/(client|schemas)$)',
+              message:
+                'The web imports only @app/api/client and @app/api/schemas (no server code in the browser).',
+            },
+            {
+              group: ['**/packages/api/**', '**/packages/db/**', '@app/db', '@app/db/*'],
+              message: 'No server code in the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@app/api', '@app/api/*', '@app/db', '@app/db/*'],
+              message: 'packages/ui depends on no app or server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

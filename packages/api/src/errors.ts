@@ -3,6 +3,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { ERROR_CODES } from './schemas/error-codes.js';
 
 type TrpcCode = TRPCError['code'];
 
@@ -28,7 +29,7 @@ export function appError(code: TrpcCode, message: string, info: AppErrorInfo = {
 export const notFound = (what = 'Not found') => appError('NOT_FOUND', what);
 export const unauthorized = (message = 'Not authenticated') => appError('UNAUTHORIZED', message);
 export const forbidden = (message = 'Forbidden') => appError('FORBIDDEN', message);
-export const badRequest = (message: string, appCode = 'validation_error') =>
+export const badRequest = (message: string, appCode: string = ERROR_CODES.VALIDATION_ERROR) =>
   appError('BAD_REQUEST', message, { appCode });
 
 export function appInfoOf(err: unknown): AppErrorInfo {

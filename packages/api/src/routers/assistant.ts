@@ -1,6 +1,6 @@
 // assistant router: for now only the dashboard's recent sessions (the assistant issue adds the rest).
 import { router, protectedProcedure } from '../trpc.js';
-import { listSessionsSchema } from './assistant.schemas.js';
+import { listSessionsSchema } from '../schemas/assistant.js';
 
 export const assistantRouter = router({
   listSessions: protectedProcedure.input(listSessionsSchema).query(async ({ ctx, input }) => {

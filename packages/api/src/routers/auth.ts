@@ -3,7 +3,7 @@
 import { router, protectedProcedure, publicProcedure } from '../trpc.js';
 import { toPublicUser } from '../services/users.js';
 import * as flows from '../services/auth/flows.js';
-import { registerProcedure } from './registration.js';
+import { registerAccount } from '../services/auth/registration.js';
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -13,10 +13,11 @@ import {
   resetPasswordSchema,
   updateProfileSchema,
   verifyEmailSchema,
-} from './auth.schemas.js';
+} from '../schemas/auth.js';
+import { registerSchema } from '../schemas/registration.js';
 
 export const authRouter = router({
-  register: registerProcedure,
+  register: publicProcedure.input(registerSchema).mutation(({ ctx, input }) => registerAccount(ctx, input)),
   /** {accessToken, user}; 401 'Invalid credentials'; 403 EMAIL_NOT_VERIFIED; 429 when rate limited. */
   login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => flows.login(ctx, input)),
   /** Rotates the refresh cookie: {accessToken}. */

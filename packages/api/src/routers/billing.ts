@@ -5,8 +5,8 @@ import { findPrice } from '../plans/catalogue.js';
 import type { Context } from '../context.js';
 import { CardError } from '../services/billing/types.js';
 import { changeCancellation } from '../services/billing/cancellation.js';
-import { cardError } from './registration.js';
-import { checkoutSessionSchema, completeCheckoutSchema } from './billing.schemas.js';
+import { cardError } from '../services/billing/card-error.js';
+import { checkoutSessionSchema, completeCheckoutSchema } from '../schemas/billing.js';
 
 function simulatorOf(ctx: Context) {
   const sim = ctx.services.billing.simulator;

@@ -13,7 +13,7 @@ import {
   renameChatSessionInput,
   searchChatInput,
   sendChatMessageInput,
-} from './chat.schemas.js';
+} from '../schemas/chat.js';
 
 export const chatRouter = router({
   listSessions: protectedProcedure.query(async ({ ctx }) => ({

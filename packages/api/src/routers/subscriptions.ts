@@ -7,8 +7,8 @@ import type { Context } from '../context.js';
 import { CardError } from '../services/billing/types.js';
 import { applyProviderSubscription, LIVE_STATUSES } from '../services/billing/sync.js';
 import { changeCancellation } from '../services/billing/cancellation.js';
-import { cardError } from './registration.js';
-import { priceIdSchema, testUpgradeTrialSchema } from './subscriptions.schemas.js';
+import { cardError } from '../services/billing/card-error.js';
+import { priceIdSchema, testUpgradeTrialSchema } from '../schemas/subscriptions.js';
 
 const DAY_MS = 86_400_000;
 

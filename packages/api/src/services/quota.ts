@@ -4,6 +4,7 @@
 import { Prisma, type Db } from '@app/db';
 import { DEFAULT_MESSAGE_LIMIT, SENDING_STATUSES, canSend } from '../plans/catalogue.js';
 import { appError } from '../errors.js';
+import { ERROR_CODES } from '../schemas/error-codes.js';
 
 /** Statuses that may send messages (the shared rule of the plan catalogue, also used by the dashboard). */
 export { SENDING_STATUSES };
@@ -79,7 +80,7 @@ export function createQuotaService(db: Db): QuotaService {
         throw appError(
           'FORBIDDEN',
           sub?.status === 'INCOMPLETE' ? SUBSCRIPTION_INACTIVE_MESSAGE : NO_SUBSCRIPTION_MESSAGE,
-          { appCode: 'SUBSCRIPTION_INACTIVE', httpStatus: 402 },
+          { appCode: ERROR_CODES.SUBSCRIPTION_INACTIVE, httpStatus: 402 },
         );
       }
       const periodStart = periodStartFor(sub);
@@ -94,7 +95,7 @@ export function createQuotaService(db: Db): QuotaService {
         RETURNING "used"`);
       if (rows.length === 0) {
         throw appError('FORBIDDEN', QUOTA_EXCEEDED_MESSAGE, {
-          appCode: 'QUOTA_EXCEEDED',
+          appCode: ERROR_CODES.QUOTA_EXCEEDED,
           httpStatus: 402,
           extra: { messageLimit: limit },
         });

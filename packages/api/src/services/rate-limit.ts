@@ -8,6 +8,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import { appError } from '../errors.js';
+import { ERROR_CODES } from '../schemas/error-codes.js';
 
 export interface RateLimitRule {
   points: number;
@@ -85,7 +86,7 @@ export function createRateLimiter(
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           throw appError('TOO_MANY_REQUESTS', rules[name].message, {
-            appCode: 'RATE_LIMITED',
+            appCode: ERROR_CODES.RATE_LIMITED,
             extra: { retryAfterSeconds: Math.ceil(err.msBeforeNext / 1000) },
           });
         }

@@ -3,7 +3,7 @@
 import { Prisma, type Db } from '@app/db';
 import type { Context } from '../../context.js';
 import { appError } from '../../errors.js';
-import { accountInputSchema, type AccountInput } from '../../routers/auth.schemas.js';
+import { accountInputSchema, type AccountInput } from '../../schemas/auth.js';
 import type { Services } from '../index.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { verificationEmail } from '../mail/templates.js';
@@ -12,6 +12,7 @@ import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
 import { VERIFY_TOKEN_TTL_SECONDS, createEmailToken } from './email-tokens.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { startRefreshSession } from './sessions.js';
+import { ERROR_CODES } from '../../schemas/error-codes.js';
 
 /** The app's client or an interactive-transaction client (`db.$transaction(async (tx) => …)`). */
 export type DbClient = Db | Prisma.TransactionClient;
@@ -27,7 +28,7 @@ export function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 }
 
-export const emailTaken = () => appError('CONFLICT', EMAIL_TAKEN_MESSAGE, { appCode: 'EMAIL_TAKEN' });
+export const emailTaken = () => appError('CONFLICT', EMAIL_TAKEN_MESSAGE, { appCode: ERROR_CODES.EMAIL_TAKEN });
 
 /**
  * Creates an unverified, non-admin user. Validates and normalises the input (zod), refuses common
@@ -44,7 +45,7 @@ export async function createAccount(
   const parsed = accountInputSchema.safeParse(input);
   if (!parsed.success) {
     throw appError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid account details', {
-      appCode: 'validation_error',
+      appCode: ERROR_CODES.VALIDATION_ERROR,
     });
   }
   const { email, password, firstName, lastName } = parsed.data;

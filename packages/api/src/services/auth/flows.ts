@@ -37,6 +37,7 @@ import {
   revokeAllRefreshTokens,
   rotateRefreshToken,
 } from './sessions.js';
+import { ERROR_CODES } from '../../schemas/error-codes.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
@@ -83,10 +84,10 @@ export async function login(
         details: 'invalid password',
       });
     }
-    throw appError('UNAUTHORIZED', INVALID_CREDENTIALS, { appCode: 'INVALID_CREDENTIALS' });
+    throw appError('UNAUTHORIZED', INVALID_CREDENTIALS, { appCode: ERROR_CODES.INVALID_CREDENTIALS });
   }
   if (!user.isEmailVerified) {
-    throw appError('FORBIDDEN', EMAIL_NOT_VERIFIED_MESSAGE, { appCode: 'EMAIL_NOT_VERIFIED' });
+    throw appError('FORBIDDEN', EMAIL_NOT_VERIFIED_MESSAGE, { appCode: ERROR_CODES.EMAIL_NOT_VERIFIED });
   }
   // Only failed attempts count: many colleagues behind one office IP can all sign in.
   await services.rateLimiter.reset('login', accountKey(email));
@@ -165,7 +166,7 @@ export async function resendVerification(
   if (!user) throw unauthorized();
   await limit(ctx, 'resendVerification', user.email);
   if (user.isEmailVerified) {
-    throw appError('BAD_REQUEST', 'Your email address is already verified.', { appCode: 'ALREADY_VERIFIED' });
+    throw appError('BAD_REQUEST', 'Your email address is already verified.', { appCode: ERROR_CODES.ALREADY_VERIFIED });
   }
   await sendVerificationEmail(services, user);
   return { success: true, message: `Verification email sent to ${user.email}. Please check your inbox.` };
@@ -198,10 +199,10 @@ export async function resetPassword(services: Services, input: { token: string; 
   const db = services.db;
   assertPasswordAllowed(input.password);
   const res = await consumeEmailToken(db, input.token, 'RESET');
-  if (!res.ok) throw appError('BAD_REQUEST', RESET_ERRORS[res.reason], { appCode: 'INVALID_TOKEN' });
+  if (!res.ok) throw appError('BAD_REQUEST', RESET_ERRORS[res.reason], { appCode: ERROR_CODES.INVALID_TOKEN });
   const user = await db.user.findUnique({ where: { id: res.userId } });
   if (!user || user.email !== res.email) {
-    throw appError('BAD_REQUEST', RESET_ERRORS.invalid, { appCode: 'INVALID_TOKEN' });
+    throw appError('BAD_REQUEST', RESET_ERRORS.invalid, { appCode: ERROR_CODES.INVALID_TOKEN });
   }
   await db.user.update({
     where: { id: user.id },
@@ -272,7 +273,7 @@ export async function changePassword(
   if (!user) throw unauthorized();
   // 400, not 401: a wrong password must not look like an expired session to the client.
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw appError('BAD_REQUEST', 'Current password is incorrect', { appCode: 'INVALID_PASSWORD' });
+    throw appError('BAD_REQUEST', 'Current password is incorrect', { appCode: ERROR_CODES.INVALID_PASSWORD });
   }
   assertPasswordAllowed(input.newPassword);
   await services.db.user.update({
@@ -296,7 +297,7 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw appError('BAD_REQUEST', 'Incorrect password', { appCode: 'INVALID_PASSWORD' });
+    throw appError('BAD_REQUEST', 'Incorrect password', { appCode: ERROR_CODES.INVALID_PASSWORD });
   }
   // Stop billing first: if the provider cannot be reached, the account stays (and can be deleted later).
   const sub = await db.subscription.findUnique({ where: { userId } });
@@ -308,7 +309,7 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
       throw appError(
         'INTERNAL_SERVER_ERROR',
         'We could not cancel your subscription, so your account was not deleted. Please try again.',
-        { appCode: 'BILLING_ERROR', httpStatus: 502 },
+        { appCode: ERROR_CODES.BILLING_ERROR, httpStatus: 502 },
       );
     }
   }

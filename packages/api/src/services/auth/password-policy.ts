@@ -1,6 +1,7 @@
 // Server-side password policy on top of the shared zod rules: the most common passwords are refused.
 import { appError } from '../../errors.js';
 import { COMMON_PASSWORDS_TEXT } from './common-passwords.js';
+import { ERROR_CODES } from '../../schemas/error-codes.js';
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose a different password.';
@@ -16,6 +17,6 @@ export function isCommonPassword(password: string): boolean {
 /** Throws a 400 (code PASSWORD_TOO_COMMON) for a common password. */
 export function assertPasswordAllowed(password: string): void {
   if (isCommonPassword(password)) {
-    throw appError('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, { appCode: 'PASSWORD_TOO_COMMON' });
+    throw appError('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, { appCode: ERROR_CODES.PASSWORD_TOO_COMMON });
   }
 }

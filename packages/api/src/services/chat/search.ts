@@ -7,7 +7,7 @@ import {
   CHAT_SEARCH_MAX_RESULTS,
   CHAT_SEARCH_SNIPPET_LENGTH,
   DEFAULT_CHAT_TITLE,
-} from '../../routers/chat.schemas.js';
+} from '../../schemas/chat.js';
 
 export interface ChatSearchResult {
   sessionId: string;

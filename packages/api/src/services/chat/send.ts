@@ -13,7 +13,7 @@ import { appError } from '../../errors.js';
 import { CHAT_SYSTEM_PROMPT } from '../llm/system-prompt.js';
 import { LlmError, type LlmMessage, type LlmUsage } from '../llm/types.js';
 import type { QuotaReservation } from '../quota.js';
-import { needsAutoTitle, titleFromMessage } from '../../routers/chat.schemas.js';
+import { needsAutoTitle, titleFromMessage } from '../../schemas/chat.js';
 import {
   createChatSessions,
   toMessageView,
@@ -21,6 +21,7 @@ import {
   type ChatMessageView,
   type ChatSessionView,
 } from './sessions.js';
+import { ERROR_CODES } from '../../schemas/error-codes.js';
 
 const createId = () => `cm${randomUUID().replace(/-/g, '')}`;
 
@@ -55,15 +56,15 @@ function failure(err: unknown, inModel: boolean): TRPCError {
   if (err instanceof TRPCError) return err;
   if (!inModel)
     return appError('INTERNAL_SERVER_ERROR', 'Failed to send message. Please try again.', {
-      appCode: 'SEND_FAILED',
+      appCode: ERROR_CODES.SEND_FAILED,
     });
   if (err instanceof LlmError) {
     if (err.kind === 'timeout')
-      return appError('TIMEOUT', err.message, { appCode: 'LLM_TIMEOUT', httpStatus: 504 });
-    return appError('INTERNAL_SERVER_ERROR', err.message, { appCode: 'LLM_ERROR', httpStatus: 502 });
+      return appError('TIMEOUT', err.message, { appCode: ERROR_CODES.LLM_TIMEOUT, httpStatus: 504 });
+    return appError('INTERNAL_SERVER_ERROR', err.message, { appCode: ERROR_CODES.LLM_ERROR, httpStatus: 502 });
   }
   return appError('INTERNAL_SERVER_ERROR', 'Failed to send message. Please try again.', {
-    appCode: 'LLM_ERROR',
+    appCode: ERROR_CODES.LLM_ERROR,
     httpStatus: 502,
   });
 }
@@ -78,7 +79,7 @@ export async function* chatSendStream(
   const session = await sessions.owned(p.userId, p.sessionId);
   await services.rateLimiter.consume('chatSend', p.userId);
   const slot = await services.chatStreams.acquire(session.id);
-  if (!slot) throw appError('CONFLICT', SEND_IN_PROGRESS_MESSAGE, { appCode: 'SEND_IN_PROGRESS' });
+  if (!slot) throw appError('CONFLICT', SEND_IN_PROGRESS_MESSAGE, { appCode: ERROR_CODES.SEND_IN_PROGRESS });
 
   const action = p.mode === 'stream' ? 'STREAMING_CHAT' : 'CHAT_MESSAGE';
   let reservation: QuotaReservation | undefined;
@@ -152,7 +153,7 @@ export async function* chatSendStream(
         yield { type: 'content', content: ev.content };
       } else usage = ev.usage;
     }
-    if (signal.aborted) throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: 'CANCELLED' });
+    if (signal.aborted) throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
     if (!text.trim())
       throw new LlmError('The AI provider returned an empty answer. Please try again.', 'upstream');
 
@@ -188,7 +189,7 @@ export async function* chatSendStream(
   } catch (err) {
     failed = err;
     if (signal.aborted && !(err instanceof TRPCError && err.code !== 'CLIENT_CLOSED_REQUEST'))
-      throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: 'CANCELLED' });
+      throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
     if (err instanceof TRPCError) throw err;
     services.log.warn({ err, sessionId: session.id }, 'chat reply failed');
     throw failure(err, inModel);

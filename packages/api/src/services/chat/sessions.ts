@@ -1,7 +1,7 @@
 // Chat sessions and messages: every read and write is scoped to the owner (someone else's id is a 404).
 import type { Db } from '@app/db';
 import { notFound } from '../../errors.js';
-import { DEFAULT_CHAT_TITLE } from '../../routers/chat.schemas.js';
+import { DEFAULT_CHAT_TITLE } from '../../schemas/chat.js';
 
 export interface ChatSessionView {
   id: string;

@@ -2,31 +2,26 @@
 // with the card as default payment method, and a trialing subscription on the chosen price ("no charge
 // today"). Provider calls come first; the user and subscription rows are then written in one transaction,
 // and the customer is deleted again if that fails, so nothing half-created is left behind.
-import { publicProcedure } from '../trpc.js';
-import { appError, badRequest } from '../errors.js';
-import { findPrice, TRIAL_DAYS } from '../plans/catalogue.js';
-import { CardError } from '../services/billing/types.js';
-import { subscriptionRowData } from '../services/billing/sync.js';
+import type { z } from 'zod';
+import type { Context } from '../../context.js';
+import { badRequest } from '../../errors.js';
+import { findPrice, TRIAL_DAYS } from '../../plans/catalogue.js';
+import { CardError } from '../billing/types.js';
+import { subscriptionRowData } from '../billing/sync.js';
 import {
   createAccount,
   emailTaken,
   issueSession,
   normaliseEmail,
   sendVerificationEmail,
-} from '../services/auth/accounts.js';
-import { assertPasswordAllowed } from '../services/auth/password-policy.js';
-import { hashPassword } from '../services/passwords.js';
-import { registerSchema } from './registration.schemas.js';
+} from './accounts.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import { hashPassword } from '../passwords.js';
+import type { registerSchema } from '../../schemas/registration.js';
+import { cardError } from '../billing/card-error.js';
 
-export function cardError(err: CardError) {
-  return appError('PAYMENT_REQUIRED', err.message, {
-    appCode: 'card_error',
-    httpStatus: 402,
-    extra: err.declineCode ? { declineCode: err.declineCode } : undefined,
-  });
-}
-
-export const registerProcedure = publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
+/** Registers the account and its trial; the caller has validated `input` with `registerSchema`. */
+export async function registerAccount(ctx: Context, input: z.output<typeof registerSchema>) {
   const { services } = ctx;
   const { db, config, billing } = services;
   await services.rateLimiter.consume('register', ctx.req.ip);
@@ -104,4 +99,4 @@ export const registerProcedure = publicProcedure.input(registerSchema).mutation(
     user: session.user,
     subscription: await billing.view(userId),
   };
-});
+}

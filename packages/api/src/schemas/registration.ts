@@ -1,6 +1,6 @@
 // Registration payload (SPEC §3): the account plus the card (payment method id) and the chosen price.
 import { z } from 'zod';
-import { accountInputSchema } from './auth.schemas.js';
+import { accountInputSchema } from './auth.js';
 
 export const registerSchema = accountInputSchema.extend({
   paymentMethodId: z.string().trim().min(1, 'A payment method is required').max(255),

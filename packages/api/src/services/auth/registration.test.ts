@@ -6,17 +6,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';
-import { testConfig } from '../config.js';
-import { createInternalContext } from '../context.js';
-import { createServices, type Services } from '../services/index.js';
-import { silentLogger } from '../services/logger.js';
-import { verifyPassword } from '../services/passwords.js';
-import { createCallerFactory } from '../trpc.js';
-import { appRouter } from './index.js';
+import { testConfig } from '../../config.js';
+import { createInternalContext } from '../../context.js';
+import { createServices, type Services } from '../index.js';
+import { silentLogger } from '../logger.js';
+import { verifyPassword } from '../passwords.js';
+import { createCallerFactory } from '../../trpc.js';
+import { appRouter } from '../../routers/index.js';
 
 const state = vi.hoisted(() => ({ inTransaction: false, hashes: [] as boolean[] }));
-vi.mock('../services/passwords.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../services/passwords.js')>();
+vi.mock('../passwords.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../passwords.js')>();
   return {
     ...real,
     hashPassword: async (password: string) => {
