@@ -46,7 +46,12 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   const testNamespace = config.env === 'test' ? `${randomUUID()}:` : '';
   const chatStreams = createChatStreamRegistry(redis, log, testNamespace);
   closers.push(() => chatStreams.close());
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log,
+  });
   closers.push(() => mailer.close());
   const usage = createUsageLogger(db, log);
   const quota = createQuotaService(db);

@@ -28,7 +28,8 @@ export function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
 }
 
-export const emailTaken = () => appError('CONFLICT', EMAIL_TAKEN_MESSAGE, { appCode: ERROR_CODES.EMAIL_TAKEN });
+export const emailTaken = () =>
+  appError('CONFLICT', EMAIL_TAKEN_MESSAGE, { appCode: ERROR_CODES.EMAIL_TAKEN });
 
 /**
  * Creates an unverified, non-admin user. Validates and normalises the input (zod), refuses common

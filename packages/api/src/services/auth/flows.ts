@@ -166,7 +166,9 @@ export async function resendVerification(
   if (!user) throw unauthorized();
   await limit(ctx, 'resendVerification', user.email);
   if (user.isEmailVerified) {
-    throw appError('BAD_REQUEST', 'Your email address is already verified.', { appCode: ERROR_CODES.ALREADY_VERIFIED });
+    throw appError('BAD_REQUEST', 'Your email address is already verified.', {
+      appCode: ERROR_CODES.ALREADY_VERIFIED,
+    });
   }
   await sendVerificationEmail(services, user);
   return { success: true, message: `Verification email sent to ${user.email}. Please check your inbox.` };
@@ -199,7 +201,8 @@ export async function resetPassword(services: Services, input: { token: string; 
   const db = services.db;
   assertPasswordAllowed(input.password);
   const res = await consumeEmailToken(db, input.token, 'RESET');
-  if (!res.ok) throw appError('BAD_REQUEST', RESET_ERRORS[res.reason], { appCode: ERROR_CODES.INVALID_TOKEN });
+  if (!res.ok)
+    throw appError('BAD_REQUEST', RESET_ERRORS[res.reason], { appCode: ERROR_CODES.INVALID_TOKEN });
   const user = await db.user.findUnique({ where: { id: res.userId } });
   if (!user || user.email !== res.email) {
     throw appError('BAD_REQUEST', RESET_ERRORS.invalid, { appCode: ERROR_CODES.INVALID_TOKEN });

@@ -61,7 +61,10 @@ function failure(err: unknown, inModel: boolean): TRPCError {
   if (err instanceof LlmError) {
     if (err.kind === 'timeout')
       return appError('TIMEOUT', err.message, { appCode: ERROR_CODES.LLM_TIMEOUT, httpStatus: 504 });
-    return appError('INTERNAL_SERVER_ERROR', err.message, { appCode: ERROR_CODES.LLM_ERROR, httpStatus: 502 });
+    return appError('INTERNAL_SERVER_ERROR', err.message, {
+      appCode: ERROR_CODES.LLM_ERROR,
+      httpStatus: 502,
+    });
   }
   return appError('INTERNAL_SERVER_ERROR', 'Failed to send message. Please try again.', {
     appCode: ERROR_CODES.LLM_ERROR,
@@ -153,7 +156,8 @@ export async function* chatSendStream(
         yield { type: 'content', content: ev.content };
       } else usage = ev.usage;
     }
-    if (signal.aborted) throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
+    if (signal.aborted)
+      throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
     if (!text.trim())
       throw new LlmError('The AI provider returned an empty answer. Please try again.', 'upstream');
 
