@@ -13,6 +13,16 @@ export { Separator } from './components/separator';
 export { Skeleton } from './components/skeleton';
 export { Progress, type ProgressProps } from './components/progress';
 export {
+  Alert,
+  AlertTitle,
+  AlertDescription,
+  AlertAction,
+  alertVariants,
+  type AlertProps,
+} from './components/alert';
+export { FormField, useFormField, type FormFieldProps } from './components/form-field';
+export { StatCard, type StatCardProps, type StatTrend } from './components/stat-card';
+export {
   Dialog,
   DialogTrigger,
   DialogPortal,
