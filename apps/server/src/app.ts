@@ -1,4 +1,5 @@
 // buildServer: the whole HTTP surface (tRPC, REST, webhooks, the built web app). Used by main.ts and tests.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,70 @@ export interface BuildOptions {
   db: Db;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** Overrides of the slow-client limits (tests use short ones). */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+/**
+ * Slow-client limits. The whole request (headers and body) must arrive within `requestMs` — long enough for a
+ * 20 MB upload at ~0.6 Mbit/s — and its headers within `headersMs`, so sockets that trickle bytes are cut.
+ * Responses are not limited: SSE streams write continuously (content or 15 s pings), and a socket is only
+ * dropped after `idleMs` without any traffic, beyond the LLM's own timeout for a non-streaming send.
+ */
+export interface ServerTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+  /** How often Node checks requests against requestMs/headersMs. */
+  checkIntervalMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 300_000,
+  headersMs: 30_000,
+  idleMs: 600_000,
+  keepAliveMs: 72_000,
+  checkIntervalMs: 5_000,
+};
+
+/** A client's X-Request-Id is kept only when it is a short token; anything else gets our own id. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Request log lines name the path only: query strings can carry tokens and message text. */
+function pathOnly(url: string | undefined) {
+  return (url ?? '').split('?')[0];
+}
+const logSerializers = {
+  req(req: {
+    method: string;
+    url: string;
+    hostname?: string;
+    ip?: string;
+    socket?: { remotePort?: number };
+  }) {
+    return {
+      method: req.method,
+      url: pathOnly(req.url),
+      hostname: req.hostname,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    };
+  },
+};
+
+function loggerOptions(config: AppConfig, logger: BuildOptions['logger']) {
+  if (logger === false) return false;
+  const base =
+    logger && typeof logger === 'object'
+      ? logger
+      : config.env === 'development'
+        ? {
+            level: config.logLevel,
+            transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+          }
+        : { level: config.logLevel };
+  return { ...base, serializers: logSerializers };
 }
 
 export interface AppServer {
@@ -35,23 +100,29 @@ export interface AppServer {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export async function buildServer({ config, db, logger }: BuildOptions): Promise<AppServer> {
+export async function buildServer({ config, db, logger, timeouts }: BuildOptions): Promise<AppServer> {
+  const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
   const app = Fastify({
-    logger:
-      logger ??
-      (config.env === 'development'
-        ? {
-            level: config.logLevel,
-            transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
-          }
-        : { level: config.logLevel }),
-    requestIdHeader: 'x-request-id',
+    logger: loggerOptions(config, logger),
+    requestIdHeader: false,
+    genReqId(req) {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestTimeout: limits.requestMs,
+    connectionTimeout: limits.idleMs,
+    keepAliveTimeout: limits.keepAliveMs,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     // Chat streams over SSE put the whole message in the GET URL (tRPC httpSubscriptionLink): 8,000
     // non-ASCII characters URL-encode to up to ~72 KB, beyond Node's default 16 KB header limit (431).
-    http: { maxHeaderSize: 128 * 1024 },
+    http: {
+      maxHeaderSize: 128 * 1024,
+      requestTimeout: limits.requestMs,
+      headersTimeout: Math.min(limits.headersMs, limits.requestMs),
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
   });
   const services = await createServices(config, db, app.log);
   await ensureAdminAccount(services);

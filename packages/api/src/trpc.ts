@@ -2,7 +2,8 @@ import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
-import { appInfoOf, forbidden, formatZodError, unauthorized } from './errors.js';
+import { appInfoOf, badRequest, forbidden, formatZodError, unauthorized } from './errors.js';
+import { containsNul, NUL_MESSAGE } from './schemas/text.js';
 
 /** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
 export const SSE_PING_INTERVAL_MS = 15_000;
@@ -14,13 +15,16 @@ const t = initTRPC.context<Context>().create({
   sse: { ping: { enabled: true, intervalMs: SSE_PING_INTERVAL_MS } },
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : undefined;
+    const appCode = appInfoOf(error).appCode;
+    // Unexpected failures (a database error, a bug) are logged with the request; clients get no internals.
+    const internal = error.code === 'INTERNAL_SERVER_ERROR' && !appCode;
     return {
       ...shape,
-      message: zod ? formatZodError(zod) : shape.message,
+      message: zod ? formatZodError(zod) : internal ? 'Internal server error' : shape.message,
       data: {
         ...shape.data,
         stack: undefined,
-        appCode: appInfoOf(error).appCode ?? (zod ? 'validation_error' : undefined),
+        appCode: appCode ?? (zod ? 'validation_error' : undefined),
       },
     };
   },
@@ -29,7 +33,15 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/**
+ * Every procedure refuses text with U+0000 before its own schema runs: PostgreSQL cannot store it, so it would
+ * otherwise fail deep in a query. One guard over the raw input covers bodies, queries and path parameters of
+ * /trpc and /api alike, including procedures added later.
+ */
+export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+  if (containsNul(await getRawInput())) throw badRequest(NUL_MESSAGE);
+  return next();
+});
 
 export interface AuthUser {
   id: string;
@@ -52,7 +64,7 @@ export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
 }
 
 /** The one auth middleware: a valid bearer access token for an existing user, or 401. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await userFromBearer(ctx);
   if (!user) throw unauthorized();
   return next({ ctx: { ...ctx, user: user satisfies AuthUser } });

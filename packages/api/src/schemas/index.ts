@@ -6,3 +6,4 @@ export * from './subscriptions.js';
 export * from './billing.js';
 export * from './assistant.js';
 export * from './error-codes.js';
+export * from './text.js';
