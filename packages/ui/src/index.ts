@@ -99,6 +99,15 @@ export {
   TableCaption,
 } from './components/table';
 export { ScrollArea, ScrollBar } from './components/scroll-area';
+export {
+  DataTable,
+  pageWindow,
+  type DataTableColumn,
+  type DataTablePagination,
+  type DataTableProps,
+} from './components/data-table';
+export { FileDropZone, type FileDropZoneProps } from './components/file-drop-zone';
+export { fileMatchesAccept } from './lib/file-accept';
 export { Toaster, toast } from './components/sonner';
 export {
   Calendar,
