@@ -14,7 +14,7 @@ beforeAll(async () => {
   s = await createTestServer();
   // Collected as the routes are registered: every /api path with a concrete method.
   s.app.printRoutes({ commonPrefix: false });
-  ({ auth } = await createSignedInUser(s.services, { plan: 'PRO' }));
+  ({ auth } = await createSignedInUser(s.services, { plan: 'pro' }));
 });
 afterAll(async () => {
   await s?.close();

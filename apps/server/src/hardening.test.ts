@@ -178,7 +178,7 @@ describe('slow clients', () => {
       expect(closedAfter).toBeLessThan(5000);
 
       // A streaming send that lasts longer than the request timeout completes.
-      const user = await createSignedInUser(server.services, { plan: 'PRO' });
+      const user = await createSignedInUser(server.services, { plan: 'pro' });
       const slow = Object.create(server.services.llm) as typeof server.services.llm;
       slow.stream = async function* () {
         for (let i = 0; i < 15; i++) {
