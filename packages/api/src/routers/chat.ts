@@ -1,12 +1,7 @@
 // chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
 import { router, protectedProcedure } from '../trpc.js';
-import {
-  chatSend,
-  chatSendStream,
-  createChatSessions,
-  searchChats,
-  watchChatStream,
-} from '../services/chat/index.js';
+import { chatSend, chatSendStream, createChatSessions, searchChats } from '../services/chat/index.js';
+import { watchConversation } from '../services/conversation/streams.js';
 import {
   chatSessionRefInput,
   createChatSessionInput,
@@ -30,7 +25,7 @@ export const chatRouter = router({
 
   deleteSession: protectedProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
     await createChatSessions(ctx.services.db).remove(ctx.user.id, input.sessionId);
-    await ctx.services.chatStreams.cancel(input.sessionId);
+    await ctx.services.conversationStreams.cancel('chat', input.sessionId);
     return { success: true as const };
   }),
 
@@ -38,13 +33,13 @@ export const chatRouter = router({
   getSession: protectedProcedure.input(chatSessionRefInput).query(async ({ ctx, input }) => ({
     ...(await createChatSessions(ctx.services.db).withMessages(ctx.user.id, input.sessionId)),
     /** A reply is being generated right now (in another tab, or on another instance). */
-    generating: await ctx.services.chatStreams.isActive(input.sessionId),
+    generating: await ctx.services.conversationStreams.isActive('chat', input.sessionId),
   })),
 
   /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
   watch: protectedProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
     await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    yield* watchChatStream(ctx.services.chatStreams, input.sessionId, signal ?? ctx.signal);
+    yield* watchConversation(ctx.services.conversationStreams, 'chat', input.sessionId, signal ?? ctx.signal);
   }),
 
   /** Non-streaming send: {userMessage, message, session} once the whole answer is stored. */
@@ -80,7 +75,7 @@ export const chatRouter = router({
   /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */
   stop: protectedProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
     await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    await ctx.services.chatStreams.cancel(input.sessionId);
+    await ctx.services.conversationStreams.cancel('chat', input.sessionId);
     return { success: true as const };
   }),
 

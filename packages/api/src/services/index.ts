@@ -6,7 +6,10 @@ import type { AppConfig } from '../config.js';
 import { createAccessTokens, type AccessTokens } from './access-tokens.js';
 import { createBillingService, type BillingService } from './billing/index.js';
 import { createBillingJob, type BillingJob } from './jobs/billing-job.js';
-import { createChatStreamRegistry, type ChatStreamRegistry } from './chat/streams.js';
+import {
+  createConversationStreamRegistry,
+  type ConversationStreamRegistry,
+} from './conversation/streams.js';
 import { createLlmProvider, type LlmProvider } from './llm/index.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -26,8 +29,8 @@ export interface Services {
   quota: QuotaService;
   /** The LLM provider (OpenAI-compatible, or the offline one); tests may replace it. */
   llm: LlmProvider;
-  /** One send per chat session, and Stop across instances. */
-  chatStreams: ChatStreamRegistry;
+  /** One send per chat or assistant session, Stop and watchers across instances. */
+  conversationStreams: ConversationStreamRegistry;
   /** Email: SMTP with SMTP_URL, else .eml files in DATA_DIR/outbox/. */
   mailer: Mailer;
   /** Payments: Stripe with STRIPE_SECRET_KEY, else the local simulator. */
@@ -44,8 +47,8 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   if (redis) closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())));
   // Tests give each server its own key namespace so parallel files sharing Redis never collide.
   const testNamespace = config.env === 'test' ? `${randomUUID()}:` : '';
-  const chatStreams = createChatStreamRegistry(redis, log, testNamespace);
-  closers.push(() => chatStreams.close());
+  const conversationStreams = createConversationStreamRegistry(redis, log, testNamespace);
+  closers.push(() => conversationStreams.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -70,7 +73,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     billing,
     billingJob,
     llm: createLlmProvider(config),
-    chatStreams,
+    conversationStreams,
     mailer,
     async close() {
       for (const c of closers.reverse()) await c();

@@ -1,4 +1,3 @@
 export * from './sessions.js';
 export * from './send.js';
 export * from './search.js';
-export * from './streams.js';

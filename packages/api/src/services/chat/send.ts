@@ -81,7 +81,7 @@ export async function* chatSendStream(
   const content = p.message.trim();
   const session = await sessions.owned(p.userId, p.sessionId);
   await services.rateLimiter.consume('chatSend', p.userId);
-  const slot = await services.chatStreams.acquire(session.id);
+  const slot = await services.conversationStreams.acquire('chat', session.id);
   if (!slot) throw appError('CONFLICT', SEND_IN_PROGRESS_MESSAGE, { appCode: ERROR_CODES.SEND_IN_PROGRESS });
 
   const action = p.mode === 'stream' ? 'STREAMING_CHAT' : 'CHAT_MESSAGE';
@@ -151,7 +151,7 @@ export async function* chatSendStream(
         text += ev.content;
         if (Date.now() - lastBroadcast >= BROADCAST_EVERY_MS) {
           lastBroadcast = Date.now();
-          services.chatStreams.publish(session.id, { type: 'progress', text });
+          services.conversationStreams.publish('chat', session.id, { type: 'progress', text });
         }
         yield { type: 'content', content: ev.content };
       } else usage = ev.usage;
@@ -236,7 +236,7 @@ export async function* chatSendStream(
       }
     }
     await slot.release();
-    services.chatStreams.publish(session.id, { type: 'end' });
+    services.conversationStreams.publish('chat', session.id, { type: 'end' });
   }
 }
 

@@ -1,10 +1,17 @@
-// The chat stream registry: one send at a time per session, and Stop from anywhere.
+// The conversation stream registry, shared by chat and the assistant: one send at a time per session, and
+// Stop from anywhere. Every session is keyed by its conversation kind ('chat', 'assistant').
 // In memory by default; with REDIS_URL the per-session slot is a Redis lock (SET NX PX, renewed while the
 // stream runs, released with compare-and-delete) so two instances cannot run two sends for one session,
 // and cancellations are published on a channel so Stop reaches the instance that runs the stream.
+// Redis names per kind: `<kind>:lock:<sessionId>`, channels `<kind>:cancel` and `<kind>:events` (chat's
+// are the names it always had).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
+
+/** The conversations that stream answers: chat sessions and assistant sessions. */
+export const CONVERSATION_KINDS = ['chat', 'assistant'] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 export interface ActiveStream {
   /** Aborted by cancel() (from this or any instance). */
@@ -13,55 +20,65 @@ export interface ActiveStream {
 }
 
 /** What watchers of a running send see (another tab, another instance): the text so far, then the end. */
-export type ChatWatchEvent = { type: 'progress'; text: string } | { type: 'end' };
+export type ConversationWatchEvent = { type: 'progress'; text: string } | { type: 'end' };
 
-export interface ChatStreamRegistry {
+export interface ConversationStreamRegistry {
   /** Claims the session's send slot, or null when a send is already running for it. */
-  acquire(sessionId: string): Promise<ActiveStream | null>;
+  acquire(kind: ConversationKind, sessionId: string): Promise<ActiveStream | null>;
   /** Cancels the running send of a session, wherever it runs. */
-  cancel(sessionId: string): Promise<void>;
+  cancel(kind: ConversationKind, sessionId: string): Promise<void>;
   /** Whether a send is running for the session (on any instance). */
-  isActive(sessionId: string): Promise<boolean>;
+  isActive(kind: ConversationKind, sessionId: string): Promise<boolean>;
   /** Broadcasts an event of a running send to its watchers, wherever they are connected. */
-  publish(sessionId: string, event: ChatWatchEvent): void;
+  publish(kind: ConversationKind, sessionId: string, event: ConversationWatchEvent): void;
   /** Listens to a session's running send; returns the unsubscribe function. */
-  watch(sessionId: string, listener: (event: ChatWatchEvent) => void): () => void;
+  watch(
+    kind: ConversationKind,
+    sessionId: string,
+    listener: (event: ConversationWatchEvent) => void,
+  ): () => void;
   /** Number of sends running on this instance. */
   active(): number;
   close(): Promise<void>;
 }
 
 const LOCK_TTL_MS = 5 * 60_000;
-const CANCEL_CHANNEL = 'chat:cancel';
-const EVENTS_CHANNEL = 'chat:events';
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
-export function createChatStreamRegistry(
+export function createConversationStreamRegistry(
   redis: Redis | undefined,
   log: Logger,
   namespace = '',
-): ChatStreamRegistry {
+): ConversationStreamRegistry {
+  const key = (kind: ConversationKind, id: string) => `${kind}:${id}`;
   const local = new Map<string, AbortController>();
-  const lockKey = (id: string) => `chat:${namespace}lock:${id}`;
-  const channel = `${CANCEL_CHANNEL}:${namespace}`;
-  const eventsChannel = `${EVENTS_CHANNEL}:${namespace}`;
-  const watchers = new Map<string, Set<(e: ChatWatchEvent) => void>>();
-  const deliver = (sessionId: string, event: ChatWatchEvent) => {
-    for (const l of watchers.get(sessionId) ?? []) l(event);
+  const lockKey = (kind: ConversationKind, id: string) => `${kind}:${namespace}lock:${id}`;
+  const cancelChannel = (kind: ConversationKind) => `${kind}:cancel:${namespace}`;
+  const eventsChannel = (kind: ConversationKind) => `${kind}:events:${namespace}`;
+  const channels = new Map<string, { kind: ConversationKind; type: 'cancel' | 'events' }>();
+  for (const kind of CONVERSATION_KINDS) {
+    channels.set(cancelChannel(kind), { kind, type: 'cancel' });
+    channels.set(eventsChannel(kind), { kind, type: 'events' });
+  }
+  const watchers = new Map<string, Set<(e: ConversationWatchEvent) => void>>();
+  const deliver = (k: string, event: ConversationWatchEvent) => {
+    for (const l of watchers.get(k) ?? []) l(event);
   };
   let sub: Redis | undefined;
   if (redis) {
     sub = redis.duplicate();
     sub
-      .subscribe(channel, eventsChannel)
-      .catch((err: unknown) => log.warn({ err }, 'chat channels subscribe failed'));
+      .subscribe(...channels.keys())
+      .catch((err: unknown) => log.warn({ err }, 'conversation channels subscribe failed'));
     sub.on('message', (ch: string, message: string) => {
-      if (ch === channel) local.get(message)?.abort(new Error('Generation cancelled'));
-      else if (ch === eventsChannel) {
+      const c = channels.get(ch);
+      if (!c) return;
+      if (c.type === 'cancel') local.get(key(c.kind, message))?.abort(new Error('Generation cancelled'));
+      else {
         try {
-          const { s, e } = JSON.parse(message) as { s: string; e: ChatWatchEvent };
-          deliver(s, e);
+          const { s, e } = JSON.parse(message) as { s: string; e: ConversationWatchEvent };
+          deliver(key(c.kind, s), e);
         } catch {
           // ignore malformed messages
         }
@@ -70,25 +87,27 @@ export function createChatStreamRegistry(
   }
 
   return {
-    async acquire(sessionId) {
-      if (local.has(sessionId)) return null;
+    async acquire(kind, sessionId) {
+      const k = key(kind, sessionId);
+      if (local.has(k)) return null;
       const controller = new AbortController();
-      local.set(sessionId, controller); // claims the slot on this instance before any await
+      local.set(k, controller); // claims the slot on this instance before any await
       let renew: NodeJS.Timeout | undefined;
       const token = randomUUID();
+      const lock = lockKey(kind, sessionId);
       if (redis) {
         try {
-          const ok = await redis.set(lockKey(sessionId), token, 'PX', LOCK_TTL_MS, 'NX');
+          const ok = await redis.set(lock, token, 'PX', LOCK_TTL_MS, 'NX');
           if (ok !== 'OK') {
-            local.delete(sessionId);
+            local.delete(k);
             return null;
           }
         } catch (err) {
-          local.delete(sessionId);
+          local.delete(k);
           throw err;
         }
         renew = setInterval(() => {
-          redis.eval(RENEW_SCRIPT, 1, lockKey(sessionId), token, String(LOCK_TTL_MS)).catch(() => undefined);
+          redis.eval(RENEW_SCRIPT, 1, lock, token, String(LOCK_TTL_MS)).catch(() => undefined);
         }, LOCK_TTL_MS / 3);
         renew.unref();
       }
@@ -99,37 +118,38 @@ export function createChatStreamRegistry(
           if (released) return;
           released = true;
           clearInterval(renew);
-          if (local.get(sessionId) === controller) local.delete(sessionId);
+          if (local.get(k) === controller) local.delete(k);
           if (redis) {
             await redis
-              .eval(RELEASE_SCRIPT, 1, lockKey(sessionId), token)
-              .catch((err: unknown) => log.warn({ err }, 'chat lock release failed'));
+              .eval(RELEASE_SCRIPT, 1, lock, token)
+              .catch((err: unknown) => log.warn({ err }, 'conversation lock release failed'));
           }
         },
       };
     },
-    async cancel(sessionId) {
-      local.get(sessionId)?.abort(new Error('Generation cancelled'));
-      if (redis) await redis.publish(channel, sessionId);
+    async cancel(kind, sessionId) {
+      local.get(key(kind, sessionId))?.abort(new Error('Generation cancelled'));
+      if (redis) await redis.publish(cancelChannel(kind), sessionId);
     },
-    async isActive(sessionId) {
-      if (local.has(sessionId)) return true;
-      return redis ? (await redis.exists(lockKey(sessionId))) === 1 : false;
+    async isActive(kind, sessionId) {
+      if (local.has(key(kind, sessionId))) return true;
+      return redis ? (await redis.exists(lockKey(kind, sessionId))) === 1 : false;
     },
-    publish(sessionId, event) {
+    publish(kind, sessionId, event) {
       if (redis) {
         redis
-          .publish(eventsChannel, JSON.stringify({ s: sessionId, e: event }))
-          .catch((err: unknown) => log.warn({ err }, 'chat event publish failed'));
-      } else deliver(sessionId, event);
+          .publish(eventsChannel(kind), JSON.stringify({ s: sessionId, e: event }))
+          .catch((err: unknown) => log.warn({ err }, 'conversation event publish failed'));
+      } else deliver(key(kind, sessionId), event);
     },
-    watch(sessionId, listener) {
-      let set = watchers.get(sessionId);
-      if (!set) watchers.set(sessionId, (set = new Set()));
+    watch(kind, sessionId, listener) {
+      const k = key(kind, sessionId);
+      let set = watchers.get(k);
+      if (!set) watchers.set(k, (set = new Set()));
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) watchers.delete(sessionId);
+        if (set.size === 0) watchers.delete(k);
       };
     },
     active: () => local.size,
@@ -141,14 +161,15 @@ export function createChatStreamRegistry(
 }
 
 /** The events of a session's running send as an async iterable, until it ends or `signal` aborts. */
-export async function* watchChatStream(
-  registry: ChatStreamRegistry,
+export async function* watchConversation(
+  registry: ConversationStreamRegistry,
+  kind: ConversationKind,
   sessionId: string,
   signal?: AbortSignal,
-): AsyncGenerator<ChatWatchEvent> {
-  const queue: ChatWatchEvent[] = [];
+): AsyncGenerator<ConversationWatchEvent> {
+  const queue: ConversationWatchEvent[] = [];
   let wake: (() => void) | undefined;
-  const stop = registry.watch(sessionId, (e) => {
+  const stop = registry.watch(kind, sessionId, (e) => {
     queue.push(e);
     wake?.();
   });
@@ -156,7 +177,7 @@ export async function* watchChatStream(
   signal?.addEventListener('abort', onAbort);
   try {
     // Subscribed first, then checked: a send that ends in between still delivers its 'end'.
-    if (!(await registry.isActive(sessionId))) {
+    if (!(await registry.isActive(kind, sessionId))) {
       yield { type: 'end' };
       return;
     }
