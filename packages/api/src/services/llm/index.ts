@@ -6,6 +6,12 @@ import type { LlmProvider } from './types.js';
 
 export * from './types.js';
 export { createOfflineProvider, offlineAnswer } from './offline.js';
+export {
+  registerOfflineObjectBuilder,
+  sampleJsonSchema,
+  type OfflineBuildContext,
+  type OfflineObjectBuilder,
+} from './offline-objects.js';
 export { createOpenAiProvider } from './openai.js';
 export { CHAT_SYSTEM_PROMPT } from './system-prompt.js';
 

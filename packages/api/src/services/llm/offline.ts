@@ -2,8 +2,9 @@
 // small chunks with a short delay, and useful — it recognises what the user asks for (objectives,
 // quizzes, scenarios, modality advice, learning plans, SME walkthroughs) and the version commands
 // (revise, add scenario, export plan), and answers in Markdown built around the user's topic.
+import { buildOfflineObject, type OfflineObjectBuilder } from './offline-objects.js';
 import {
-  estimateTokens,
+  estimateUsage,
   LlmError,
   type LlmEvent,
   type LlmMessage,
@@ -16,6 +17,8 @@ export interface OfflineProviderOptions {
   delayMs?: number;
   /** Characters per chunk, roughly (default 12; chunks end on a word boundary). */
   chunkSize?: number;
+  /** generateObject() builders of this provider by format name, ahead of the registered ones. */
+  builders?: Record<string, OfflineObjectBuilder>;
 }
 
 const BLOOM = [
@@ -462,12 +465,13 @@ export function createOfflineProvider(o: OfflineProviderOptions = {}): LlmProvid
         if (req.signal?.aborted) throw abortError(req.signal);
         yield { type: 'delta', content: chunk };
       }
-      const promptTokens = req.messages.reduce((n, m) => n + estimateTokens(m.content), 0);
-      const completionTokens = estimateTokens(answer);
-      yield {
-        type: 'usage',
-        usage: { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens },
-      };
+      yield { type: 'usage', usage: estimateUsage(req.messages, answer) };
+    },
+    // Deterministic, immediate: see offline-objects.ts (registered builders, then the schema fallback).
+    async generateObject(req) {
+      if (req.signal?.aborted) throw abortError(req.signal);
+      const object = await buildOfflineObject(req, o.builders);
+      return { object, usage: estimateUsage(req.messages, JSON.stringify(object) ?? '') };
     },
   };
 }

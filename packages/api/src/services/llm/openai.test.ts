@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createOpenAiProvider } from './openai.js';
 import { LlmError, type LlmEvent, type LlmProvider } from './types.js';
 
@@ -236,5 +237,154 @@ describe('OpenAI-compatible provider', () => {
     }
     await new Promise((r) => setTimeout(r, 50));
     expect(lastAbortedAt).not.toBeNull();
+  });
+});
+
+describe('OpenAI-compatible provider: generateObject', () => {
+  const Objectives = z.object({
+    topic: z.string().min(1),
+    objectives: z.array(z.object({ level: z.enum(['Remember', 'Apply']), text: z.string().min(10) })).min(2),
+  });
+  const good = {
+    topic: 'Fire safety',
+    objectives: [
+      { level: 'Remember', text: 'List the three fire classes' },
+      { level: 'Apply', text: 'Use an extinguisher correctly' },
+    ],
+  };
+  type Body = {
+    messages: { role: string; content: string }[];
+    response_format?: {
+      type: string;
+      json_schema: { name: string; strict: boolean; schema: Record<string, unknown> };
+    };
+  };
+  let bodies: Body[] = [];
+  /** Answers the n-th request (1-based) with the n-th text, streamed in two chunks, with usage. */
+  const answers = (...texts: string[]) => {
+    bodies = [];
+    requests = 0;
+    handler = (_req, res, body) => {
+      bodies.push(body as Body);
+      const text = texts[Math.min(requests, texts.length) - 1]!;
+      sse(res);
+      const mid = Math.floor(text.length / 2);
+      res.end(`${chunk(text.slice(0, mid))}${chunk(text.slice(mid))}${usageChunk}data: [DONE]\n\n`);
+    };
+  };
+  const ask = (p = provider()) =>
+    p.generateObject({
+      messages: [{ role: 'user', content: 'Objectives for fire safety' }],
+      schema: Objectives,
+      name: 'learning_objectives',
+    });
+
+  it('returns the validated object and sends the strict JSON schema response format', async () => {
+    answers(JSON.stringify(good));
+    const { object, usage } = await ask();
+    expect(object).toEqual(good);
+    expect(usage).toEqual({ promptTokens: 11, completionTokens: 7, totalTokens: 18 });
+    expect(requests).toBe(1);
+    const format = bodies[0]!.response_format!;
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema).toMatchObject({ name: 'learning_objectives', strict: true });
+    expect(format.json_schema.schema).toMatchObject({
+      type: 'object',
+      required: ['topic', 'objectives'],
+      additionalProperties: false,
+      properties: {
+        objectives: {
+          type: 'array',
+          minItems: 2,
+          items: {
+            type: 'object',
+            required: ['level', 'text'],
+            additionalProperties: false,
+            properties: { level: { enum: ['Remember', 'Apply'] } },
+          },
+        },
+      },
+    });
+    expect(bodies[0]!.messages).toEqual([{ role: 'user', content: 'Objectives for fire safety' }]);
+  });
+
+  it('repairs an invalid answer once, sending the validation errors back', async () => {
+    const bad = JSON.stringify({ topic: 'Fire safety', objectives: [{ level: 'Create', text: 'x' }] });
+    answers(bad, JSON.stringify(good));
+    const { object, usage } = await ask();
+    expect(object).toEqual(good);
+    expect(requests).toBe(2);
+    expect(usage).toEqual({ promptTokens: 22, completionTokens: 14, totalTokens: 36 });
+    const retry = bodies[1]!.messages;
+    expect(retry).toHaveLength(3);
+    expect(retry[1]).toEqual({ role: 'assistant', content: bad });
+    expect(retry[2]!.role).toBe('user');
+    expect(retry[2]!.content).toContain('"learning_objectives"');
+    expect(retry[2]!.content).toContain('objectives[0].level:');
+    expect(retry[2]!.content).toContain('objectives[0].text:');
+    expect(retry[2]!.content).toMatch(/^- objectives: .*2/m); // too few items
+    expect(bodies[1]!.response_format).toEqual(bodies[0]!.response_format);
+  });
+
+  it('fails with invalid_output when the repaired answer is still invalid', async () => {
+    answers('Sure! Here are your objectives…', '{"topic": "Fire safety"');
+    const err = await ask().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LlmError);
+    expect((err as LlmError).kind).toBe('invalid_output');
+    expect((err as LlmError).message).toContain('learning_objectives');
+    expect(requests).toBe(2);
+    expect(bodies[1]!.messages[2]!.content).toContain('not valid JSON');
+  });
+
+  it('times out like the stream', async () => {
+    handler = () => undefined; // never answers
+    const err = await ask(provider({ timeoutMs: 300 })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LlmError);
+    expect((err as LlmError).kind).toBe('timeout');
+  });
+
+  it('retries 429 like the stream', async () => {
+    requests = 0;
+    handler = (_req, res) => {
+      if (requests === 1) {
+        res.writeHead(429, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'slow down' } }));
+        return;
+      }
+      sse(res);
+      res.end(`${chunk(JSON.stringify(good))}data: [DONE]\n\n`);
+    };
+    expect((await ask()).object).toEqual(good);
+    expect(requests).toBe(2);
+  });
+
+  it('sends a schema strict mode cannot express as non-strict, described in the system message', async () => {
+    const Loose = z.object({ title: z.string(), note: z.string().optional() });
+    answers(JSON.stringify({ title: 'Plan' }));
+    const { object } = await provider().generateObject({
+      messages: [
+        { role: 'system', content: 'You are an L&D assistant.' },
+        { role: 'user', content: 'A plan' },
+      ],
+      schema: Loose,
+      name: 'plan',
+    });
+    expect(object).toEqual({ title: 'Plan' });
+    expect(bodies[0]!.response_format!.json_schema.strict).toBe(false);
+    expect(bodies[0]!.response_format!.json_schema.schema).toMatchObject({ required: ['title'] });
+    expect(bodies[0]!.messages).toHaveLength(2);
+    expect(bodies[0]!.messages[0]!.content).toMatch(/^You are an L&D assistant\.\n\n.*"plan"/);
+  });
+
+  it('reports a refusal', async () => {
+    requests = 0;
+    handler = (_req, res) => {
+      sse(res);
+      const refusal = `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { refusal: 'I cannot help with that.' }, finish_reason: null }] })}\n\n`;
+      res.end(`${refusal}data: [DONE]\n\n`);
+    };
+    const err = await ask().catch((e: unknown) => e);
+    expect((err as LlmError).kind).toBe('refused');
+    expect(requests).toBe(1);
   });
 });

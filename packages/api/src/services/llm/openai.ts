@@ -1,12 +1,24 @@
 // OpenAI-compatible provider (OpenAI, Azure OpenAI, Ollama, vLLM, LM Studio…) through the `openai` SDK.
 // Streaming; a timeout on the first byte and between chunks; retries with exponential backoff on
 // 429/5xx and connection errors only while nothing has been streamed yet; the upstream request is
-// aborted when the caller's signal fires or the consumer stops iterating.
+// aborted when the caller's signal fires or the consumer stops iterating. generateObject() streams the
+// same way with a JSON schema response format, then validates the answer (one repair turn).
 import OpenAI from 'openai';
+import type { z } from 'zod';
 import {
-  estimateTokens,
+  assertFormatName,
+  checkAnswer,
+  repairPrompt,
+  responseSchemaFor,
+  type ResponseSchema,
+} from './structured.js';
+import {
+  addUsage,
+  estimateUsage,
   LlmError,
   type LlmEvent,
+  type LlmMessage,
+  type LlmObjectRequest,
   type LlmProvider,
   type LlmRequest,
   type LlmUsage,
@@ -89,88 +101,153 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): LlmProvider {
   const maxRetries = o.maxRetries ?? 2;
   const retryBaseMs = o.retryBaseMs ?? 500;
 
+  /**
+   * One streamed chat completion: the timeout, retry and abort handling of both stream() and
+   * generateObject(). `extra` adds request fields (response_format); `onRefusal` receives refusal text.
+   */
+  async function* completion(
+    req: LlmRequest,
+    extra: Pick<OpenAI.Chat.ChatCompletionCreateParamsStreaming, 'response_format'> = {},
+    onRefusal?: (text: string) => void,
+  ): AsyncGenerator<LlmEvent> {
+    const controller = new AbortController();
+    let timedOut = false;
+    let idle: NodeJS.Timeout | undefined;
+    const arm = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new LlmError('The AI provider took too long to answer.', 'timeout'));
+      }, o.timeoutMs);
+    };
+    const onAbort = () => controller.abort(req.signal?.reason);
+    if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
+    req.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let text = '';
+    let usage: LlmUsage | undefined;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          arm();
+          const stream = await client.chat.completions.create(
+            {
+              model: o.model,
+              messages: req.messages,
+              stream: true,
+              stream_options: { include_usage: true },
+              ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+              ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
+              ...extra,
+            },
+            { signal: controller.signal },
+          );
+          for await (const chunk of stream) {
+            arm();
+            const refusal = chunk.choices?.[0]?.delta?.refusal;
+            if (refusal) onRefusal?.(refusal);
+            const delta = chunk.choices?.[0]?.delta?.content;
+            if (delta) {
+              text += delta;
+              yield { type: 'delta', content: delta };
+            }
+            if (chunk.usage) {
+              usage = {
+                promptTokens: chunk.usage.prompt_tokens ?? 0,
+                completionTokens: chunk.usage.completion_tokens ?? 0,
+                totalTokens: chunk.usage.total_tokens ?? 0,
+              };
+            }
+          }
+          // The SDK ends the stream quietly when its request is aborted: find out why.
+          if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
+          if (timedOut) throw new LlmError('The AI provider took too long to answer.', 'timeout');
+          break;
+        } catch (err) {
+          if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
+          if (err instanceof LlmError) throw err;
+          if (timedOut)
+            throw new LlmError('The AI provider took too long to answer.', 'timeout', undefined, {
+              cause: err,
+            });
+          if (text === '' && attempt < maxRetries && isRetryable(err)) {
+            clearTimeout(idle);
+            const backoff = retryAfterMs(err) ?? retryBaseMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
+            await sleep(backoff, req.signal);
+            continue;
+          }
+          throw toLlmError(err);
+        }
+      }
+    } finally {
+      clearTimeout(idle);
+      req.signal?.removeEventListener('abort', onAbort);
+      // Stops the upstream request when the consumer returns early (client went away).
+      if (!controller.signal.aborted) controller.abort();
+    }
+    yield { type: 'usage', usage: usage ?? estimateUsage(req.messages, text) };
+  }
+
   return {
     kind: 'openai',
     model: o.model,
-    async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
-      const controller = new AbortController();
-      let timedOut = false;
-      let idle: NodeJS.Timeout | undefined;
-      const arm = () => {
-        clearTimeout(idle);
-        idle = setTimeout(() => {
-          timedOut = true;
-          controller.abort(new LlmError('The AI provider took too long to answer.', 'timeout'));
-        }, o.timeoutMs);
-      };
-      const onAbort = () => controller.abort(req.signal?.reason);
-      if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
-      req.signal?.addEventListener('abort', onAbort, { once: true });
+    stream: (req: LlmRequest): AsyncIterable<LlmEvent> => completion(req),
 
-      let text = '';
-      let usage: LlmUsage | undefined;
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            arm();
-            const stream = await client.chat.completions.create(
-              {
-                model: o.model,
-                messages: req.messages,
-                stream: true,
-                stream_options: { include_usage: true },
-                ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
-                ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
-              },
-              { signal: controller.signal },
-            );
-            for await (const chunk of stream) {
-              arm();
-              const delta = chunk.choices?.[0]?.delta?.content;
-              if (delta) {
-                text += delta;
-                yield { type: 'delta', content: delta };
-              }
-              if (chunk.usage) {
-                usage = {
-                  promptTokens: chunk.usage.prompt_tokens ?? 0,
-                  completionTokens: chunk.usage.completion_tokens ?? 0,
-                  totalTokens: chunk.usage.total_tokens ?? 0,
-                };
-              }
-            }
-            // The SDK ends the stream quietly when its request is aborted: find out why.
-            if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
-            if (timedOut) throw new LlmError('The AI provider took too long to answer.', 'timeout');
-            break;
-          } catch (err) {
-            if (req.signal?.aborted) throw req.signal.reason ?? new LlmError('Aborted', 'aborted');
-            if (err instanceof LlmError) throw err;
-            if (timedOut)
-              throw new LlmError('The AI provider took too long to answer.', 'timeout', undefined, {
-                cause: err,
-              });
-            if (text === '' && attempt < maxRetries && isRetryable(err)) {
-              clearTimeout(idle);
-              const backoff = retryAfterMs(err) ?? retryBaseMs * 2 ** attempt * (0.75 + Math.random() * 0.5);
-              await sleep(backoff, req.signal);
-              continue;
-            }
-            throw toLlmError(err);
-          }
+    async generateObject<S extends z.ZodType>(req: LlmObjectRequest<S>) {
+      assertFormatName(req.name);
+      const format = responseSchemaFor(req.schema);
+      const extra = {
+        response_format: {
+          type: 'json_schema' as const,
+          json_schema: {
+            name: req.name,
+            ...(req.description ? { description: req.description } : {}),
+            schema: format.schema,
+            strict: format.strict,
+          },
+        },
+      };
+      let messages = format.strict ? req.messages : withSchemaInstruction(req.messages, req.name, format);
+      let usage: LlmUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+      for (let attempt = 1; ; attempt++) {
+        let text = '';
+        let refusal = '';
+        for await (const ev of completion({ ...req, messages }, extra, (r) => (refusal += r))) {
+          if (ev.type === 'delta') text += ev.content;
+          else usage = addUsage(usage, ev.usage);
         }
-      } finally {
-        clearTimeout(idle);
-        req.signal?.removeEventListener('abort', onAbort);
-        // Stops the upstream request when the consumer returns early (client went away).
-        if (!controller.signal.aborted) controller.abort();
+        if (refusal && !text.trim())
+          throw new LlmError(`The AI provider declined to write the ${req.name}.`, 'refused', undefined, {
+            cause: new Error(refusal),
+          });
+        const checked = await checkAnswer(text, req.schema);
+        if (checked.ok) return { object: checked.value, usage };
+        if (attempt === 2)
+          throw new LlmError(
+            `The AI provider's answer is not a valid ${req.name}. Please try again.`,
+            'invalid_output',
+            undefined,
+            { cause: new Error(checked.problems.join('\n')) },
+          );
+        // One repair turn: the model sees its answer and what is wrong with it.
+        messages = [
+          ...messages,
+          { role: 'assistant', content: text },
+          { role: 'user', content: repairPrompt(req.name, checked.problems) },
+        ];
       }
-      if (!usage) {
-        const promptTokens = req.messages.reduce((n, m) => n + estimateTokens(m.content), 0);
-        const completionTokens = estimateTokens(text);
-        usage = { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
-      }
-      yield { type: 'usage', usage };
     },
   };
+}
+
+/**
+ * Non-strict mode (and servers that ignore response_format) relies on the model to follow the schema: state
+ * it in the system message (added to the first one, as some chat templates allow only one, first).
+ */
+function withSchemaInstruction(messages: LlmMessage[], name: string, format: ResponseSchema): LlmMessage[] {
+  const instruction = `Answer with only a JSON value (no prose, no code fence) that matches this JSON schema "${name}":\n${JSON.stringify(format.schema)}`;
+  const first = messages[0];
+  if (first?.role === 'system')
+    return [{ role: 'system', content: `${first.content}\n\n${instruction}` }, ...messages.slice(1)];
+  return [{ role: 'system', content: instruction }, ...messages];
 }
