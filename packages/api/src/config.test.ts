@@ -19,6 +19,68 @@ describe('config', () => {
     expect(() => parseConfig({ ADMIN_EMAIL: 'a@b.co' }, 'x'.repeat(40))).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('stores files on the local disk unless S3_BUCKET is set', () => {
+    expect(parseConfig({}, 'x'.repeat(40)).storage).toEqual({ driver: 'local' });
+    expect(parseConfig({ S3_BUCKET: '', S3_REGION: '' }, 'x'.repeat(40)).storage).toEqual({
+      driver: 'local',
+    });
+  });
+
+  it('reads the S3 settings', () => {
+    const minio = parseConfig(
+      {
+        S3_BUCKET: 'lnd-uploads',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      'x'.repeat(40),
+    ).storage;
+    expect(minio).toEqual({
+      driver: 's3',
+      bucket: 'lnd-uploads',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    // AWS with the default credential chain (e.g. an instance role)
+    expect(parseConfig({ S3_BUCKET: 'lnd-uploads', S3_REGION: 'eu-west-1' }, 'x'.repeat(40)).storage).toEqual(
+      {
+        driver: 's3',
+        bucket: 'lnd-uploads',
+        region: 'eu-west-1',
+        forcePathStyle: false,
+      },
+    );
+  });
+
+  it('rejects an incomplete S3 configuration with clear messages', () => {
+    const parse = (env: Record<string, string>) => () => parseConfig(env, 'x'.repeat(40));
+    expect(parse({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_BUCKET: required when S3_ENDPOINT, S3_ACCESS_KEY_ID are set/,
+    );
+    expect(parse({ S3_FORCE_PATH_STYLE: 'true' })).toThrow(
+      /S3_BUCKET: required when S3_FORCE_PATH_STYLE is set/,
+    );
+    expect(parse({ S3_BUCKET: 'b-1', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither/,
+    );
+    expect(parse({ S3_BUCKET: 'b-1', S3_REGION: 'eu-west-1', S3_SECRET_ACCESS_KEY: 's' })).toThrow(
+      /set both/,
+    );
+    expect(parse({ S3_BUCKET: 'b-1' })).toThrow(/S3_REGION: required with S3_BUCKET/);
+    expect(parse({ S3_BUCKET: 's3://b-1', S3_REGION: 'eu-west-1' })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
+    expect(parse({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be an http/);
+    expect(parse({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'http://m', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE must be true or false/,
+    );
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', OPENAI_API_KEY: '' }, 'x'.repeat(40)).databaseUrl).toBeUndefined();
   });

@@ -47,6 +47,20 @@ export const envSchema = z.object({
     .positive()
     .default(20 * 1024 * 1024),
   WEB_DIST: optionalString,
+  /** File storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/uploads. */
+  S3_BUCKET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{3,255}$/.test(v), {
+    message: 'S3_BUCKET must be a bucket name (letters, digits, ".", "-", "_"), not a URL or path',
+  }),
+  S3_ENDPOINT: optionalString.refine((v) => v === undefined || (URL.canParse(v) && /^https?:\/\//i.test(v)), {
+    message: 'S3_ENDPOINT must be an http:// or https:// URL',
+  }),
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Honour X-Forwarded-For (only behind a reverse proxy you control; otherwise clients could spoof their IP). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
@@ -55,6 +69,19 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Where uploaded files go (services/storage). The local root is DATA_DIR/uploads. */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
 
 export interface AppConfig {
   env: Env['NODE_ENV'];
@@ -74,6 +101,7 @@ export interface AppConfig {
   priceIds: PriceIds;
   redisUrl?: string;
   uploadMaxBytes: number;
+  storage: StorageConfig;
   webDist?: string;
   trustProxy: boolean;
 }
@@ -92,6 +120,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
   if (!jwtSecret) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: missing');
   if (e.ADMIN_EMAIL && !e.ADMIN_PASSWORD)
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set');
+  const storage = storageConfig(e);
   const price = (v: string | undefined, d: string) => v ?? d;
   return {
     env: e.NODE_ENV,
@@ -135,8 +164,42 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
     },
     redisUrl: e.REDIS_URL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storage,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** S3 when S3_BUCKET is set; an incomplete or half-set S3 configuration stops the server. */
+function storageConfig(e: Env): StorageConfig {
+  const fail = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (!e.S3_BUCKET) {
+    const stray: string[] = (
+      ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+    ).filter((name) => e[name] !== undefined);
+    if (e.S3_FORCE_PATH_STYLE) stray.push('S3_FORCE_PATH_STYLE');
+    if (stray.length > 0)
+      throw fail(
+        `S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set ` +
+          '(without S3_BUCKET files are stored in DATA_DIR/uploads)',
+      );
+    return { driver: 'local' };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw fail(
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials ' +
+        '(environment, profile, instance role)',
+    );
+  if (!e.S3_REGION && !e.S3_ENDPOINT)
+    throw fail('S3_REGION: required with S3_BUCKET on AWS (or set S3_ENDPOINT for an S3-compatible service)');
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }
 

@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { createQuotaService, type QuotaService } from './quota.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { connectRedis, type Redis } from './redis.js';
+import { createStorage, type Storage } from './storage/index.js';
 import { createUsageLogger, type UsageLogger } from './usage-log.js';
 
 export interface Services {
@@ -33,6 +34,8 @@ export interface Services {
   conversationStreams: ConversationStreamRegistry;
   /** Email: SMTP with SMTP_URL, else .eml files in DATA_DIR/outbox/. */
   mailer: Mailer;
+  /** Uploaded files: S3-compatible storage with S3_BUCKET, else DATA_DIR/uploads (services/storage). */
+  storage: Storage;
   /** Payments: Stripe with STRIPE_SECRET_KEY, else the local simulator. */
   billing: BillingService;
   /** Periodic trial/period transitions; the server starts it (not in tests), close() stops it. */
@@ -56,6 +59,8 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     log,
   });
   closers.push(() => mailer.close());
+  const storage = createStorage(config);
+  closers.push(() => storage.close());
   const usage = createUsageLogger(db, log);
   const quota = createQuotaService(db);
   const billing = createBillingService({ db, config, usage, log, quota });
@@ -75,6 +80,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     llm: createLlmProvider(config),
     conversationStreams,
     mailer,
+    storage,
     async close() {
       for (const c of closers.reverse()) await c();
     },
