@@ -95,19 +95,45 @@ describe('POST /auth/login', () => {
     expect(res.json().error).toMatch(/valid email/);
   });
 
-  it('is rate limited per account (10 per 15 min) with 429 and a clear message', async () => {
+  it('ten wrong passwords from anywhere never lock the owner out of a new IP', async () => {
     const { user } = await createTestUser(s.services.db);
     for (let i = 0; i < 10; i++) {
       expect((await login({ email: user.email, password: 'Wrong-password-1' }, freshIp())).statusCode).toBe(
         401,
       );
     }
-    const res = await login({ email: user.email, password: TEST_PASSWORD }, freshIp());
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('is rate limited per account and IP pair (5 per 15 min) with 429 and a clear message', async () => {
+    const { user } = await createTestUser(s.services.db);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await login({ email: user.email, password: 'Wrong-password-1' }, ip)).statusCode).toBe(401);
+    }
+    const res = await login({ email: user.email, password: TEST_PASSWORD }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({
       code: 'RATE_LIMITED',
       error: expect.stringMatching(/Too many login/),
     });
+    // The same account from another address still signs in.
+    expect((await login({ email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('answers known and unknown addresses alike under the pair limit', async () => {
+    const { user } = await createTestUser(s.services.db);
+    const statuses = async (email: string) => {
+      const ip = freshIp();
+      const out: number[] = [];
+      for (let i = 0; i < 6; i++)
+        out.push((await login({ email, password: 'Wrong-password-1' }, ip)).statusCode);
+      return out;
+    };
+    const known = await statuses(user.email);
+    const unknown = await statuses('nobody-here@example.com');
+    expect(known).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(unknown).toEqual(known);
   });
 
   it('is rate limited per IP across accounts', async () => {

@@ -19,9 +19,22 @@ export interface RateLimitRule {
 
 /** The named limits of the product. Values are per key (an IP, an account, a user). */
 export const RATE_LIMITS = {
+  /** Failed logins per IP (across accounts). */
   login: {
     points: 10,
     durationSeconds: 15 * 60,
+    message: 'Too many login attempts. Please try again in a few minutes.',
+  },
+  /** Failed logins per account from one IP: someone else's failures never lock the owner out elsewhere. */
+  loginPair: {
+    points: 5,
+    durationSeconds: 15 * 60,
+    message: 'Too many login attempts. Please try again in a few minutes.',
+  },
+  /** Failed logins per account from anywhere: never refuses, only slows every attempt (see loginDelayMs). */
+  loginAccount: {
+    points: 1_000_000,
+    durationSeconds: 60 * 60,
     message: 'Too many login attempts. Please try again in a few minutes.',
   },
   forgotPassword: {
@@ -60,6 +73,10 @@ export interface RateLimiter {
   reset(name: RateLimitName, key: string): Promise<void>;
   /** Gives back one consumed point (a successful login does not count against its IP). */
   refund(name: RateLimitName, key: string): Promise<void>;
+  /** Records one point without ever refusing (a failure counted for a delay, not a block). */
+  penalize(name: RateLimitName, key: string): Promise<void>;
+  /** Points consumed by key in the current window. */
+  consumed(name: RateLimitName, key: string): Promise<number>;
 }
 
 export function createRateLimiter(
@@ -98,6 +115,12 @@ export function createRateLimiter(
     },
     async refund(name, key) {
       await get(name).reward(key, 1);
+    },
+    async penalize(name, key) {
+      await get(name).penalty(key, 1);
+    },
+    async consumed(name, key) {
+      return (await get(name).get(key))?.consumedPoints ?? 0;
     },
   };
 }

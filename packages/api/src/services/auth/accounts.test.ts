@@ -151,3 +151,16 @@ describe('admin seeding', () => {
     );
   });
 });
+
+describe('loginDelayMs', () => {
+  it('is zero below the threshold, then doubles from 250 ms up to 5 s', async () => {
+    const { loginDelayMs, LOGIN_DELAY_AFTER_FAILURES: n } = await import('./flows.js');
+    expect(loginDelayMs(0)).toBe(0);
+    expect(loginDelayMs(n - 1)).toBe(0);
+    expect(loginDelayMs(n)).toBe(250);
+    expect(loginDelayMs(n + 1)).toBe(500);
+    expect(loginDelayMs(n + 4)).toBe(4000);
+    expect(loginDelayMs(n + 5)).toBe(5000);
+    expect(loginDelayMs(10_000)).toBe(5000);
+  });
+});

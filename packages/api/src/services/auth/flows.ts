@@ -53,9 +53,21 @@ const timingHash = () => (dummyHash ??= hashPassword('timing-equaliser-not-a-rea
 
 const ipKey = (ctx: Context) => `ip:${ctx.req.ip}`;
 const accountKey = (email: string) => `acct:${email}`;
+const pairKey = (ctx: Context, email: string) => `acct:${email}|ip:${ctx.req.ip}`;
+
+/** Failures on one account from anywhere before each further attempt is slowed down. */
+export const LOGIN_DELAY_AFTER_FAILURES = 10;
+/**
+ * Progressive delay for an account under a distributed guessing attack: 250 ms doubling per failure past the
+ * threshold, at most 5 s. It slows guesses without refusing anyone, so the owner can still sign in.
+ */
+export function loginDelayMs(accountFailures: number): number {
+  const over = accountFailures - LOGIN_DELAY_AFTER_FAILURES;
+  return over < 0 ? 0 : Math.min(250 * 2 ** Math.min(over, 10), 5_000);
+}
 
 /** Per IP and per account: both are consumed, the first exhausted one answers 429. */
-async function limit(ctx: Context, name: 'login' | 'forgotPassword' | 'resendVerification', email?: string) {
+async function limit(ctx: Context, name: 'forgotPassword' | 'resendVerification', email?: string) {
   await ctx.services.rateLimiter.consume(name, ipKey(ctx));
   if (email) await ctx.services.rateLimiter.consume(name, accountKey(email));
 }
@@ -68,13 +80,21 @@ export async function login(
 ): Promise<SessionResult> {
   const { services } = ctx;
   const email = normaliseEmail(input.email);
-  await limit(ctx, 'login', email);
+  const limiter = services.rateLimiter;
+  // Failures are counted per IP and per account+IP pair (both refuse with 429) and per account (slows only),
+  // never per account alone: ten wrong passwords from anywhere must not lock the owner out. Unknown addresses
+  // are counted the same way, so the answers do not tell which accounts exist.
+  await limiter.consume('login', ipKey(ctx));
+  await limiter.consume('loginPair', pairKey(ctx, email));
+  const delay = loginDelayMs(await limiter.consumed('loginAccount', accountKey(email)));
+  if (delay) await new Promise((r) => setTimeout(r, delay));
   const user = await services.db.user.findUnique({
     where: { email },
     select: { id: true, passwordHash: true, isEmailVerified: true },
   });
   const ok = await verifyPassword(user?.passwordHash ?? (await timingHash()), input.password);
   if (!user || !ok) {
+    await limiter.penalize('loginAccount', accountKey(email));
     if (user) {
       await services.usage.log({
         userId: user.id,
@@ -90,8 +110,9 @@ export async function login(
     throw appError('FORBIDDEN', EMAIL_NOT_VERIFIED_MESSAGE, { appCode: ERROR_CODES.EMAIL_NOT_VERIFIED });
   }
   // Only failed attempts count: many colleagues behind one office IP can all sign in.
-  await services.rateLimiter.reset('login', accountKey(email));
-  await services.rateLimiter.refund('login', ipKey(ctx));
+  await limiter.reset('loginPair', pairKey(ctx, email));
+  await limiter.reset('loginAccount', accountKey(email));
+  await limiter.refund('login', ipKey(ctx));
   await services.db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   const session = await issueSession(ctx, user.id, { remember: input.rememberMe ?? false });
   await services.usage.log({
@@ -303,7 +324,7 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
     throw appError('BAD_REQUEST', 'Incorrect password', { appCode: ERROR_CODES.INVALID_PASSWORD });
   }
   // Stop billing first: if the provider cannot be reached, the account stays (and can be deleted later).
-  const sub = await db.subscription.findUnique({ where: { userId } });
+  const sub = await services.billing.subscriptionFor(userId);
   if (sub?.stripeSubscriptionId && !ENDED_STATUSES.has(sub.status)) {
     try {
       await services.billing.provider.cancelNow(sub.stripeSubscriptionId);
