@@ -37,6 +37,7 @@ async function main() {
   const offline = createOfflineProvider({ delayMs });
   const instrumented: LlmProvider = {
     kind: 'offline',
+    generateObject: offline.generateObject.bind(offline),
     model: 'offline',
     async *stream(req) {
       const key = req.messages.at(-1)!.content;

@@ -62,6 +62,7 @@ const used = async (userId: string) => (await s.services.quota.usage(userId))!.m
 function scripted(parts: string[], o: { delayMs?: number; failAfter?: boolean } = {}): LlmProvider {
   return {
     kind: 'offline',
+    generateObject: createOfflineProvider().generateObject,
     model: 'scripted',
     async *stream(req) {
       for (const p of parts) {
@@ -208,6 +209,7 @@ describe('sending', () => {
     await send(u.auth, sess.id, 'first question');
     s.services.llm = {
       kind: 'offline',
+      generateObject: createOfflineProvider().generateObject,
       model: 'spy',
       async *stream(req) {
         seen = req.messages;
@@ -291,6 +293,7 @@ describe('streaming (SSE)', () => {
     let aborted = false;
     s.services.llm = {
       kind: 'offline',
+      generateObject: createOfflineProvider().generateObject,
       model: 'slow',
       async *stream(req) {
         for (let i = 0; i < 200; i++) {
@@ -363,6 +366,7 @@ describe('streaming (SSE)', () => {
     let aborted = false;
     s.services.llm = {
       kind: 'offline',
+      generateObject: createOfflineProvider().generateObject,
       model: 'slow',
       async *stream(req) {
         for (let i = 0; i < 200; i++) {
