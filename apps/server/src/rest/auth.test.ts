@@ -553,6 +553,35 @@ describe('profile', () => {
     expect(user.id).toBe(changed.json().user.id);
   });
 
+  it('limits email changes to 5 an hour per user (each one mails two addresses)', async () => {
+    const { accessToken } = await createSignedInUser(s.services);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await s.app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        headers: bearer(accessToken),
+        payload: { firstName: 'Mover', email: `mover-${i}-${Date.now()}@example.com` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    // Name changes alone are never limited.
+    const names = await s.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: bearer(accessToken),
+      payload: {
+        firstName: 'Renamed',
+        email:
+          JSON.parse(
+            (await s.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) })).body,
+          ).user?.email ?? '',
+      },
+    });
+    expect(names.statusCode).toBe(200);
+  });
+
   it('refuses an email that another account has (409) and invalid input (400)', async () => {
     await createTestUser(s.services.db, { email: 'taken@example.com' });
     const { accessToken } = await createSignedInUser(s.services);

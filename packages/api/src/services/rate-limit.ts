@@ -47,6 +47,12 @@ export const RATE_LIMITS = {
     durationSeconds: 15 * 60,
     message: 'Too many verification emails requested. Please try again later.',
   },
+  /** Email changes per user: each one mails both addresses. */
+  emailChange: {
+    points: 5,
+    durationSeconds: 60 * 60,
+    message: 'Too many email changes. Please try again later.',
+  },
   register: {
     points: 20,
     durationSeconds: 60 * 60,

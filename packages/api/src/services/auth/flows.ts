@@ -1,7 +1,5 @@
 // The account lifecycle behind the auth router (and so behind /trpc and /api/auth alike): login,
 // refresh, logout, verification, password reset, profile, password change and account deletion.
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { userFromBearer } from '../../trpc.js';
 import type { Context } from '../../context.js';
 import { appError, badRequest, unauthorized } from '../../errors.js';
@@ -13,6 +11,7 @@ import {
   welcomeEmail,
 } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
+import { storageKeys } from '../storage/index.js';
 import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
 import {
   emailTaken,
@@ -258,6 +257,8 @@ export async function updateProfile(
   if (!current) throw unauthorized();
   const email = normaliseEmail(input.email);
   const emailChanged = email !== current.email;
+  // Each change mails two addresses: bounded per user so a session cannot be used to send mail in bulk.
+  if (emailChanged) await services.rateLimiter.consume('emailChange', `user:${userId}`);
   if (emailChanged && (await db.user.findUnique({ where: { email }, select: { id: true } })))
     throw emailTaken();
   let user;
@@ -341,14 +342,19 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
   // Sessions, messages, files, artifacts, tokens and the subscription cascade; usage logs and payments
   // keep their rows without the user (for the admin's history).
   await db.user.delete({ where: { id: userId } });
-  const uploads = path.resolve(services.config.dataDir, 'uploads');
-  const targets = [...files.map((f) => path.resolve(uploads, f.storageKey)), path.resolve(uploads, userId)];
-  for (const target of targets) {
-    if (!target.startsWith(uploads + path.sep)) continue;
-    await rm(target, { recursive: true, force: true }).catch((err) =>
-      services.log.warn({ err, target }, 'could not remove an upload of a deleted account'),
-    );
+  // The bytes go after the rows: any key a row names outside the user's prefix, then the whole prefix
+  // (storage/keys.ts). A storage failure leaves orphaned bytes (logged), never a half-deleted account.
+  const userPrefix = storageKeys.userPrefix(userId);
+  for (const key of files.map((f) => f.storageKey).filter((k) => !k.startsWith(userPrefix))) {
+    await services.storage
+      .delete(key)
+      .catch((err) => services.log.warn({ err, key }, 'could not remove an upload of a deleted account'));
   }
+  await services.storage
+    .deleteByPrefix(userPrefix)
+    .catch((err) =>
+      services.log.warn({ err, prefix: userPrefix }, 'could not remove the uploads of a deleted account'),
+    );
   clearRefreshCookies(ctx);
   services.log.info({ userId }, 'account deleted');
   return { success: true as const, message: 'Your account has been deleted.' };
