@@ -30,11 +30,16 @@ export const chatRouter = router({
   }),
 
   /** {session, messages} (complete messages, oldest first). */
-  getSession: protectedProcedure.input(chatSessionRefInput).query(async ({ ctx, input }) => ({
-    ...(await createChatSessions(ctx.services.db).withMessages(ctx.user.id, input.sessionId)),
+  getSession: protectedProcedure.input(chatSessionRefInput).query(async ({ ctx, input }) => {
     /** A reply is being generated right now (in another tab, or on another instance). */
-    generating: await ctx.services.conversationStreams.isActive('chat', input.sessionId),
-  })),
+    const generating = await ctx.services.conversationStreams.isActive('chat', input.sessionId);
+    const { session, messages } = await createChatSessions(ctx.services.db).withMessages(
+      ctx.user.id,
+      input.sessionId,
+      { generating },
+    );
+    return { session, messages, generating };
+  }),
 
   /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
   watch: protectedProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {

@@ -6,10 +6,9 @@ import type { AppConfig } from '../config.js';
 import { createAccessTokens, type AccessTokens } from './access-tokens.js';
 import { createBillingService, type BillingService } from './billing/index.js';
 import { createBillingJob, type BillingJob } from './jobs/billing-job.js';
-import {
-  createConversationStreamRegistry,
-  type ConversationStreamRegistry,
-} from './conversation/streams.js';
+import { createChatStore } from './chat/store.js';
+import { createConversationStreamRegistry, type ConversationStreamRegistry } from './conversation/streams.js';
+import { createExchangeSweeper, type ExchangeSweeper } from './conversation/sweeper.js';
 import { createLlmProvider, type LlmProvider } from './llm/index.js';
 import type { Logger } from './logger.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -17,6 +16,7 @@ import { createQuotaService, type QuotaService } from './quota.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { connectRedis, type Redis } from './redis.js';
 import { createStorage, type Storage } from './storage/index.js';
+import { createHealthChecker, type HealthChecker } from './health.js';
 import { createUsageLogger, type UsageLogger } from './usage-log.js';
 
 export interface Services {
@@ -32,10 +32,14 @@ export interface Services {
   llm: LlmProvider;
   /** One send per chat or assistant session, Stop and watchers across instances. */
   conversationStreams: ConversationStreamRegistry;
+  /** Undoes exchanges a crash left half done; main.ts starts it (not in tests), close() stops it. */
+  exchangeSweeper: ExchangeSweeper;
   /** Email: SMTP with SMTP_URL, else .eml files in DATA_DIR/outbox/. */
   mailer: Mailer;
   /** Uploaded files: S3-compatible storage with S3_BUCKET, else DATA_DIR/uploads (services/storage). */
   storage: Storage;
+  /** Dependency checks for /api/health/ready and the admin health view. */
+  health: HealthChecker;
   /** Payments: Stripe with STRIPE_SECRET_KEY, else the local simulator. */
   billing: BillingService;
   /** Periodic trial/period transitions; the server starts it (not in tests), close() stops it. */
@@ -52,6 +56,13 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   const testNamespace = config.env === 'test' ? `${randomUUID()}:` : '';
   const conversationStreams = createConversationStreamRegistry(redis, log, testNamespace);
   closers.push(() => conversationStreams.close());
+  const exchangeSweeper = createExchangeSweeper({
+    db,
+    streams: conversationStreams,
+    stores: { chat: createChatStore(db) },
+    log,
+  });
+  closers.push(() => exchangeSweeper.stop());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -79,8 +90,10 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     billingJob,
     llm: createLlmProvider(config),
     conversationStreams,
+    exchangeSweeper,
     mailer,
     storage,
+    health: createHealthChecker({ db, redis, storage, mailer }),
     async close() {
       for (const c of closers.reverse()) await c();
     },

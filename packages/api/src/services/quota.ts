@@ -24,6 +24,8 @@ export interface QuotaReservation {
   commit(): Promise<void>;
   /** Give the message back (the reply failed or was cancelled). Safe to call once. */
   release(): Promise<void>;
+  /** The counter holding the message (none when unmetered), recorded by exchanges for the sweeper. */
+  counter?: { subscriptionId: string; periodStart: Date };
 }
 
 export interface QuotaUsage {
@@ -102,6 +104,7 @@ export function createQuotaService(db: Db): QuotaService {
       }
       let settled = false;
       return {
+        counter: { subscriptionId: sub.id, periodStart },
         async commit() {
           settled = true;
         },

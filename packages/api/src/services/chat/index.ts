@@ -1,3 +1,4 @@
 export * from './sessions.js';
 export * from './send.js';
 export * from './search.js';
+export * from './store.js';

@@ -1,4 +1,6 @@
 // Chat sessions and messages: every read and write is scoped to the owner (someone else's id is a 404).
+// Reads show COMPLETE messages only: a PENDING user message belongs to an exchange still being generated
+// (or left behind by a crash, see services/conversation/sweeper.ts).
 import type { Db } from '@app/db';
 import { notFound } from '../../errors.js';
 import { DEFAULT_CHAT_TITLE } from '../../schemas/chat.js';
@@ -86,10 +88,15 @@ export function createChatSessions(db: Db) {
       const { count } = await db.chatSession.deleteMany({ where: { id: sessionId, userId } });
       if (count === 0) throw notFound(SESSION_NOT_FOUND);
     },
-    async withMessages(userId: string, sessionId: string) {
+    /**
+     * The session and its complete messages, oldest first. `generating`: a reply is being generated right
+     * now, so the user message it answers (still PENDING) is shown too, as it always was; otherwise PENDING
+     * messages — the remains of a crash until the sweeper removes them — are never shown.
+     */
+    async withMessages(userId: string, sessionId: string, o: { generating?: boolean } = {}) {
       const s = await owned(userId, sessionId);
       const messages = await db.chatMessage.findMany({
-        where: { sessionId: s.id, status: 'COMPLETE' },
+        where: { sessionId: s.id, status: o.generating ? { in: ['COMPLETE', 'PENDING'] } : 'COMPLETE' },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       });
       return { session: toSessionView(s), messages: messages.map(toMessageView) };

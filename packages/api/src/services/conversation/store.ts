@@ -1,0 +1,116 @@
+// The store a conversation plugs into the exchange pipeline (exchange.ts). Chat is one store
+// (services/chat/store.ts); the assistant is the next: its own tables, context (retrieved file chunks) and
+// extra input (fileIds), the same pipeline, locking, quota, crash safety and sweeper.
+import type { Prisma } from '@app/db';
+import type { LlmMessage } from '../llm/types.js';
+import type { RateLimitName } from '../rate-limit.js';
+import type { ConversationKind } from './streams.js';
+
+/** What the pipeline reads of a session (a store's session type may carry more). */
+export interface ConversationSession {
+  id: string;
+  title: string;
+  updatedAt: Date;
+  /** Complete messages before this exchange (for the session views the events carry). */
+  messageCount: number;
+}
+
+/** A stored complete message, as the model sees it. */
+export interface HistoryMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A store's types: its session, stored rows, the views the API returns, and what a send carries. */
+export interface ConversationTypes {
+  session: ConversationSession;
+  messageRow: unknown;
+  sessionRow: unknown;
+  messageView: unknown;
+  sessionView: unknown;
+  /** What a send carries besides its text (e.g. the assistant's fileIds); `undefined` for chat. */
+  input: unknown;
+}
+
+/**
+ * Statements (not yet run) that store one message and touch its session. The pipeline runs them in one
+ * transaction together with its own bookkeeping, so they must be Prisma promises, never awaited here.
+ */
+export interface MessageWrites<T extends ConversationTypes> {
+  message: Prisma.PrismaPromise<T['messageRow']>;
+  session: Prisma.PrismaPromise<T['sessionRow']>;
+  /** Further statements of the same transaction (e.g. attaching uploaded files to the message). */
+  also?: Prisma.PrismaPromise<unknown>[];
+}
+
+/** The session as it was before an exchange touched it. */
+export interface SessionRestore {
+  /** The updatedAt the exchange wrote: the session is restored only if it still shows it. */
+  touchedAt: Date;
+  updatedAt: Date;
+  title: string;
+}
+
+/**
+ * Undoing a half exchange. The sender uses it when a reply fails, and the sweeper for exchanges a crash
+ * left behind — without a user or a request, so these take ids only. Both must be safe to repeat.
+ */
+export interface ExchangeUndo {
+  /** Deletes the exchange's messages (missing ones are fine). */
+  deleteMessages(ids: string[]): Promise<void>;
+  /** Puts title and updatedAt back, unless the session changed since (it no longer shows `touchedAt`). */
+  restoreSession(sessionId: string, restore: SessionRestore): Promise<void>;
+}
+
+export interface ConversationStore<T extends ConversationTypes> extends ExchangeUndo {
+  readonly kind: ConversationKind;
+  /** The per-user rate limit sends consume. */
+  readonly rateLimit: RateLimitName;
+  /** The user's session, or a 404 (someone else's session never exists for you). */
+  owned(userId: string, sessionId: string): Promise<T['session']>;
+  /** Complete messages of the session, newest first, at most `limit` (PENDING ones never). */
+  history(session: T['session'], limit: number): Promise<HistoryMessage[]>;
+  /**
+   * The model's messages: the system prompt and any context (e.g. retrieved file chunks), the history
+   * (oldest first, already cut to budget) and the new user message.
+   */
+  prompt(a: {
+    session: T['session'];
+    history: HistoryMessage[];
+    message: string;
+    input: T['input'];
+  }): Promise<LlmMessage[]>;
+  /** The title this message gives the session when it takes one from its first message. */
+  titleFor(session: T['session'], message: string): string | undefined;
+  /** Stores the user message with status PENDING; the session gets updatedAt `touchedAt` and `title`. */
+  saveUserMessage(a: {
+    id: string;
+    session: T['session'];
+    content: string;
+    input: T['input'];
+    touchedAt: Date;
+    title?: string;
+  }): MessageWrites<T>;
+  /** Stores the answer (COMPLETE) and touches the session. */
+  saveAnswer(a: { id: string; session: T['session']; content: string; tokensUsed: number }): MessageWrites<T>;
+  /** Flips the user message from PENDING to COMPLETE; must fail when it is gone (the exchange was undone). */
+  completeUserMessage(id: string): Prisma.PrismaPromise<unknown>;
+  messageView(row: T['messageRow']): T['messageView'];
+  /** `messageCount`: the session's complete messages once this step is stored. */
+  sessionView(row: T['sessionRow'], messageCount: number): T['sessionView'];
+  /**
+   * Runs once an exchange is stored, before the `complete` event (e.g. a generated title). Its failure is
+   * logged and never undoes the exchange; slow work should not hold the reply back.
+   */
+  afterComplete?(a: {
+    session: T['session'];
+    userMessage: T['messageRow'];
+    answer: T['messageRow'];
+  }): Promise<void>;
+}
+
+/** What a send of any conversation yields: start (after every check) → content… → complete. */
+export type ExchangeEvent<T extends ConversationTypes> =
+  | { type: 'start'; userMessage: T['messageView']; session: T['sessionView'] }
+  | { type: 'content'; content: string }
+  | { type: 'complete'; message: T['messageView']; session: T['sessionView'] };
