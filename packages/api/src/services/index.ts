@@ -16,6 +16,7 @@ import { createQuotaService, type QuotaService } from './quota.js';
 import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { connectRedis, type Redis } from './redis.js';
 import { createStorage, type Storage } from './storage/index.js';
+import { createHealthChecker, type HealthChecker } from './health.js';
 import { createUsageLogger, type UsageLogger } from './usage-log.js';
 
 export interface Services {
@@ -37,6 +38,8 @@ export interface Services {
   mailer: Mailer;
   /** Uploaded files: S3-compatible storage with S3_BUCKET, else DATA_DIR/uploads (services/storage). */
   storage: Storage;
+  /** Dependency checks for /api/health/ready and the admin health view. */
+  health: HealthChecker;
   /** Payments: Stripe with STRIPE_SECRET_KEY, else the local simulator. */
   billing: BillingService;
   /** Periodic trial/period transitions; the server starts it (not in tests), close() stops it. */
@@ -90,6 +93,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     exchangeSweeper,
     mailer,
     storage,
+    health: createHealthChecker({ db, redis, storage, mailer }),
     async close() {
       for (const c of closers.reverse()) await c();
     },

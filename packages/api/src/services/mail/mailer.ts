@@ -2,7 +2,7 @@
 // every message is rendered as an RFC 822 .eml file into DATA_DIR/outbox/ and its links are logged, so
 // every email flow (verification, reset…) works offline and tests can read the messages.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../logger.js';
@@ -34,6 +34,8 @@ export interface Mailer {
   enqueue(msg: MailMessage | (() => Promise<MailMessage | null>)): void;
   /** Resolves when every enqueued message has been handled. */
   idle(): Promise<void>;
+  /** Can mail go out: the SMTP server answers (EHLO/auth), or the outbox folder is writable. Throws if not. */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,14 @@ export function createMailer(o: MailerOptions): Mailer {
     },
     async idle() {
       while (pending.size) await Promise.allSettled([...pending]);
+    },
+    async check() {
+      if (smtp) {
+        await smtp.verify();
+        return;
+      }
+      await mkdir(outboxDir, { recursive: true });
+      await access(outboxDir, constants.W_OK);
     },
     async close() {
       while (pending.size) await Promise.allSettled([...pending]);

@@ -1,0 +1,79 @@
+// Dependency health for load balancers (/api/health/ready) and the admin back office: the database, Redis
+// when configured, file storage and the mail transport, each with its status and round-trip time. Checks run
+// in parallel with a time limit; the mail check (an SMTP handshake) is cached briefly so frequent probes do
+// not open a connection each time.
+import type { Services } from './index.js';
+
+export type DependencyName = 'database' | 'redis' | 'storage' | 'mail';
+
+export interface DependencyHealth {
+  status: 'ok' | 'error';
+  latencyMs: number;
+  /** Why it failed (for logs and the admin view; the public readiness route leaves it out). */
+  error?: string;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'error';
+  checks: Partial<Record<DependencyName, DependencyHealth>>;
+}
+
+export const HEALTH_CHECK_TIMEOUT_MS = 3_000;
+const MAIL_CHECK_TTL_MS = 30_000;
+
+async function timed(fn: () => Promise<unknown>, timeoutMs: number): Promise<DependencyHealth> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      fn(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { status: 'ok', latencyMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    return {
+      status: 'error',
+      latencyMs: Math.round(performance.now() - started),
+      error: err instanceof Error ? err.message : String(err),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface HealthChecker {
+  check(): Promise<HealthReport>;
+}
+
+export function createHealthChecker(
+  services: Pick<Services, 'db' | 'redis' | 'storage' | 'mailer'>,
+  timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
+): HealthChecker {
+  let mailCache: { at: number; result: DependencyHealth } | undefined;
+  const mail = async () => {
+    if (mailCache && Date.now() - mailCache.at < MAIL_CHECK_TTL_MS) return mailCache.result;
+    const result = await timed(() => services.mailer.check(), timeoutMs);
+    mailCache = { at: Date.now(), result };
+    return result;
+  };
+  return {
+    async check() {
+      const entries = await Promise.all([
+        timed(() => services.db.$queryRaw`SELECT 1`, timeoutMs).then((r) => ['database', r] as const),
+        ...(services.redis
+          ? [timed(() => services.redis!.ping(), timeoutMs).then((r) => ['redis', r] as const)]
+          : []),
+        timed(async () => {
+          const s = await services.storage.check();
+          if (!s.ok) throw new Error(s.error ?? 'storage check failed');
+        }, timeoutMs).then((r) => ['storage', r] as const),
+        mail().then((r) => ['mail', r] as const),
+      ]);
+      const checks = Object.fromEntries(entries) as HealthReport['checks'];
+      const status = entries.every(([, r]) => r.status === 'ok') ? 'ok' : 'error';
+      return { status, checks };
+    },
+  };
+}
