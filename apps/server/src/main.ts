@@ -38,10 +38,16 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `serving ${config.appUrl} (database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'})`,
-  );
+  const address = await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL';
+  app.log.info(`listening on ${address} (database: ${where}); links in mail use ${config.appUrl}`);
+  if (config.databaseUrl && !config.appUrlConfigured) {
+    // A shared database suggests several instances: mail links would name this instance's own port.
+    app.log.warn(
+      'DATABASE_URL is set but APP_URL is not: links in emails will point at ' +
+        `${config.appUrl}. Set APP_URL to the public address users reach.`,
+    );
+  }
 }
 
 main().catch((err) => {

@@ -91,6 +91,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl?: string;
   appUrl: string;
+  /** False when APP_URL was not set and appUrl is only the local default. */
+  appUrlConfigured: boolean;
   jwtSecret: string;
   logLevel: Env['LOG_LEVEL'];
   admin?: { email: string; password: string };
@@ -130,6 +132,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrlConfigured: Boolean(e.APP_URL),
     jwtSecret,
     logLevel: e.LOG_LEVEL,
     admin:
