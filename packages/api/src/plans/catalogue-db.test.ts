@@ -1,5 +1,6 @@
-// The catalogue lives twice: in catalogue.ts (web pages, defaults) and as Plan rows seeded by migrations (server
-// quotas, GET /subscriptions/plans). On a fresh database the two must agree.
+// Migrations seed the Plan rows (the one plan source, services/billing/plans.ts) from catalogue.ts, which the web
+// also bundles as placeholder data until GET /subscriptions/plans answers. On a fresh database the two agree, so
+// the placeholder paints what the API then serves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';

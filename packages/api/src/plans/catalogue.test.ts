@@ -6,9 +6,12 @@ import {
   findPrice,
   formatCents,
   getPlan,
-  isPlanListed,
   messageLimitFor,
   messagesLabel,
+  periodPriceCents,
+  placeholderPlans,
+  toPublicPlan,
+  catalogueFields,
   yearlyMessagesPricingReading,
 } from './catalogue.js';
 
@@ -59,11 +62,42 @@ describe('plan catalogue', () => {
   });
 });
 
-describe('listed plans (GET /subscriptions/plans)', () => {
-  it('a plan is listed without a row or with an active row, not with an inactive one', () => {
-    expect(isPlanListed(undefined)).toBe(true);
-    expect(isPlanListed(null)).toBe(true);
-    expect(isPlanListed({ isActive: true })).toBe(true);
-    expect(isPlanListed({ isActive: false })).toBe(false);
+describe('public plans (the API shape of GET /subscriptions/plans)', () => {
+  it('maps plan fields and price ids to prices, savings and labels', () => {
+    const team = toPublicPlan({ ...catalogueFields(getPlan('team')!), id: 'team' }, DEFAULT_PRICE_IDS.team);
+    expect(team).toMatchObject({
+      name: 'Team',
+      audience: 'Internal L&D teams and academies',
+      monthlyPrice: 99,
+      annualPrice: 1188,
+      monthlyPriceId: 'price_team_monthly',
+      annualPriceId: 'price_team_annual',
+      annualSavings: 198,
+      annualMessages: 42_000,
+      yearlyMessages: 36_000,
+      messages: {
+        monthly: '3,000 messages per user/month',
+        annual: '42,000 messages per user per 14 months',
+      },
+      period: { monthly: 'per user/mo', annual: 'per user/yr' },
+      perSeat: true,
+    });
+    expect(periodPriceCents(team, 'annual', 3)).toBe(356_400);
+    expect(periodPriceCents(getPlan('pro')!, 'monthly', 3)).toBe(2700);
+  });
+
+  it('labels follow the fields given, e.g. an edited annual quota', () => {
+    const pro = { ...catalogueFields(getPlan('pro')!), id: 'pro' as const, annualMessages: 15_000 };
+    expect(toPublicPlan(pro, null).messages.annual).toBe('15,000 messages per 14 months');
+  });
+
+  it('the placeholder is the catalogue without price ids', () => {
+    const plans = placeholderPlans();
+    expect(plans.map((p) => [p.id, p.name, p.monthlyPriceCents, p.monthlyPriceId])).toEqual([
+      ['starter', 'Starter', 1200, ''],
+      ['pro', 'Pro', 2700, ''],
+      ['team', 'Team', 9900, ''],
+    ]);
+    expect(plans[1]!.features).toEqual(getPlan('pro')!.features);
   });
 });

@@ -5,6 +5,7 @@ import { Prisma, type Db } from '@app/db';
 import { DEFAULT_MESSAGE_LIMIT, SENDING_STATUSES, canSend } from '../plans/catalogue.js';
 import { appError } from '../errors.js';
 import { ERROR_CODES } from '../schemas/error-codes.js';
+import { subscriptionFor, type SubscriptionRow } from './billing/subscription.js';
 
 /** Statuses that may send messages (the shared rule of the plan catalogue, also used by the dashboard). */
 export { SENDING_STATUSES };
@@ -44,8 +45,16 @@ export function periodStartFor(
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+/** The subscription fields the quota needs. */
+export type QuotaSubscription = Pick<
+  SubscriptionRow,
+  'id' | 'status' | 'messageLimit' | 'currentPeriodStart' | 'trialStart'
+>;
+
 export interface QuotaService {
   usage(userId: string): Promise<QuotaUsage | null>;
+  /** Usage of a subscription already read (the billing view reads it once). */
+  usageOf(sub: QuotaSubscription): Promise<QuotaUsage>;
   /** Reserves one message or throws FORBIDDEN (inactive subscription) / TOO_MANY_REQUESTS-like quota error. */
   reserve(userId: string): Promise<QuotaReservation>;
   /** Admin "Reset Quota": messagesUsed back to 0 for the current period. */
@@ -53,26 +62,26 @@ export interface QuotaService {
 }
 
 export function createQuotaService(db: Db): QuotaService {
-  const loadSub = (userId: string) =>
-    db.subscription.findUnique({
-      where: { userId },
-      select: { id: true, status: true, messageLimit: true, currentPeriodStart: true, trialStart: true },
+  const loadSub = (userId: string) => subscriptionFor(db, userId);
+
+  async function usageOf(sub: QuotaSubscription): Promise<QuotaUsage> {
+    const periodStart = periodStartFor(sub);
+    const counter = await db.usageCounter.findUnique({
+      where: { subscriptionId_periodStart: { subscriptionId: sub.id, periodStart } },
     });
+    return {
+      messagesUsed: counter?.used ?? 0,
+      messageLimit: sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT,
+      periodStart,
+    };
+  }
 
   return {
     async usage(userId) {
       const sub = await loadSub(userId);
-      if (!sub) return null;
-      const periodStart = periodStartFor(sub);
-      const counter = await db.usageCounter.findUnique({
-        where: { subscriptionId_periodStart: { subscriptionId: sub.id, periodStart } },
-      });
-      return {
-        messagesUsed: counter?.used ?? 0,
-        messageLimit: sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT,
-        periodStart,
-      };
+      return sub ? usageOf(sub) : null;
     },
+    usageOf,
 
     async reserve(userId) {
       const sub = await loadSub(userId);

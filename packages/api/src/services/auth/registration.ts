@@ -5,8 +5,10 @@
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import { badRequest } from '../../errors.js';
-import { findPrice, TRIAL_DAYS } from '../../plans/catalogue.js';
+import { TRIAL_DAYS } from '../../plans/catalogue.js';
 import { CardError } from '../billing/types.js';
+import { planForPrice } from '../billing/plans.js';
+import { createSubscriptionFor } from '../billing/subscription.js';
 import { subscriptionRowData } from '../billing/sync.js';
 import {
   createAccount,
@@ -25,7 +27,7 @@ export async function registerAccount(ctx: Context, input: z.output<typeof regis
   const { services } = ctx;
   const { db, config, billing } = services;
   await services.rateLimiter.consume('register', ctx.req.ip);
-  const price = findPrice(config.priceIds, input.selectedPriceId);
+  const price = await planForPrice(db, config, input.selectedPriceId);
   if (!price) throw badRequest('Please select a valid plan before continuing.');
   assertPasswordAllowed(input.password);
   const email = normaliseEmail(input.email);
@@ -65,8 +67,9 @@ export async function registerAccount(ctx: Context, input: z.output<typeof regis
         );
         if (input.sendTips === false)
           await tx.user.update({ where: { id: user.id }, data: { sendTips: false } });
-        await tx.subscription.create({
-          data: { userId: user.id, provider: provider.kind, ...(await subscriptionRowData(tx, config, sub)) },
+        await createSubscriptionFor(tx, user.id, {
+          provider: provider.kind,
+          ...(await subscriptionRowData(tx, config, sub)),
         });
         return user.id;
       },

@@ -1,15 +1,16 @@
 // Setting or clearing a pending cancellation (cancel trial, cancel subscription, undo): one flow for the
 // three procedures — check the user's subscription, tell the provider, converge our copy, log it.
-import type { SubscriptionModel as Subscription } from '@app/db';
 import { badRequest } from '../../errors.js';
+import type { Context } from '../../context.js';
 import type { Services } from '../index.js';
 import type { UsageAction } from '../usage-log.js';
-import { applyProviderSubscription } from './sync.js';
+import { subscriptionFor, type SubscriptionRow } from './subscription.js';
+import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 
 export interface CancellationChange {
   cancel: boolean;
   /** Whether the change applies to this subscription; otherwise `error` is answered (400). */
-  allowed: (sub: Subscription) => boolean;
+  allowed: (sub: SubscriptionRow) => boolean;
   error: { message: string; code: string };
   action: UsageAction;
   details: string;
@@ -21,10 +22,43 @@ export async function changeCancellation(
   endpoint: string,
   c: CancellationChange,
 ) {
-  const sub = await services.db.subscription.findUnique({ where: { userId } });
+  const sub = await subscriptionFor(services.db, userId);
   if (!sub?.stripeSubscriptionId || !c.allowed(sub)) throw badRequest(c.error.message, c.error.code);
   const updated = await services.billing.provider.setCancelAtPeriodEnd(sub.stripeSubscriptionId, c.cancel);
   await applyProviderSubscription(services.billing.deps, updated);
   await services.usage.log({ userId, action: c.action, endpoint, details: c.details });
   return { success: true, subscription: await services.billing.view(userId) };
+}
+
+/** POST /billing/cancel-trial: the trial runs to its end, then the subscription becomes INCOMPLETE. */
+export function cancelTrial(ctx: Context, userId: string) {
+  return changeCancellation(ctx.services, userId, ctx.req.endpoint, {
+    cancel: true,
+    allowed: (sub) => sub.status === 'TRIALING',
+    error: { message: 'No active trial to cancel', code: 'NO_TRIAL' },
+    action: 'BILLING',
+    details: 'Trial cancelled',
+  });
+}
+
+/** DELETE /subscriptions: cancels at the end of the current period. */
+export function cancelSubscription(ctx: Context, userId: string) {
+  return changeCancellation(ctx.services, userId, ctx.req.endpoint, {
+    cancel: true,
+    allowed: (sub) => LIVE_STATUSES.has(sub.status),
+    error: { message: 'No active subscription to cancel', code: 'NO_SUBSCRIPTION' },
+    action: 'SUBSCRIPTION',
+    details: 'Subscription set to cancel at period end',
+  });
+}
+
+/** Undoes a pending cancellation (trial or subscription). */
+export function resumeSubscription(ctx: Context, userId: string) {
+  return changeCancellation(ctx.services, userId, ctx.req.endpoint, {
+    cancel: false,
+    allowed: (sub) => sub.cancelAtPeriodEnd,
+    error: { message: 'No pending cancellation to undo', code: 'NO_SUBSCRIPTION' },
+    action: 'BILLING',
+    details: 'Cancellation undone',
+  });
 }

@@ -1,45 +1,32 @@
 // The billing service: the provider (Stripe or the simulator), event processing and our subscription view.
 import type { Db } from '@app/db';
 import type { AppConfig } from '../../config.js';
-import { getPlan, type BillingCycleKey } from '../../plans/catalogue.js';
+import type { PublicPlan } from '../../plans/catalogue.js';
 import type { Logger } from '../logger.js';
 import type { QuotaService } from '../quota.js';
 import type { UsageLogger } from '../usage-log.js';
+import { listPlans } from './plans.js';
 import { SimulatorProvider } from './simulator.js';
 import { StripeProvider } from './stripe.js';
+import { subscriptionFor, type SubscriptionRow } from './subscription.js';
 import { processEvent, syncSubscription, type BillingDeps, type ProcessResult } from './sync.js';
 import { WebhookSignatureError, type BillingEvent, type BillingProvider } from './types.js';
+import { subscriptionView, upgradeOptions, type SubscriptionView } from './view.js';
+import type { PlanOption } from './upgrade.js';
 
 export * from './types.js';
-export {
-  toOurStatus,
-  planForPrice,
-  messageLimitOf,
-  applyProviderSubscription,
-  LIVE_STATUSES,
-} from './sync.js';
+export { toOurStatus, applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 export { SimulatorProvider, SIMULATOR_CARDS } from './simulator.js';
-
-export interface SubscriptionView {
-  id: string;
-  status: string;
-  /** Plan id (starter, pro, team) or null. */
-  plan: string | null;
-  planName: string | null;
-  priceId: string | null;
-  billingCycle: BillingCycleKey;
-  messagesUsed: number;
-  messageLimit: number;
-  seats: number;
-  trialStart: Date | null;
-  trialEnd: Date | null;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  stripeCustomerId: string | null;
-  stripeSubscriptionId: string | null;
-  provider: string;
-}
+export { listPlans, planById, planForPrice, messageLimitOf, priceCentsOf, type PlanRow } from './plans.js';
+export { subscriptionFor, type SubscriptionRow } from './subscription.js';
+export {
+  upgradeAction,
+  isCurrentPrice,
+  planOptions,
+  type PlanOption,
+  type UpgradeAction,
+} from './upgrade.js';
+export { trialDaysLeft, type SubscriptionView } from './view.js';
 
 export interface BillingService {
   provider: BillingProvider;
@@ -50,7 +37,14 @@ export interface BillingService {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): { event: BillingEvent } | { error: string };
   processEvent(event: BillingEvent): Promise<ProcessResult>;
   sync(subscriptionId: string): Promise<string | null>;
+  /** The subscription that pays for this user (the one lookup; transactions use `subscriptionFor(tx, …)`). */
+  subscriptionFor(userId: string): Promise<SubscriptionRow | null>;
+  /** The user's subscription as the API shows it, or null. */
   view(userId: string): Promise<SubscriptionView | null>;
+  /** How an upgrade to each listed plan and cycle goes for this user (the one upgrade rule, `upgradeAction`). */
+  planOptions(userId: string): Promise<{ planOptions: PlanOption[] }>;
+  /** The plans on offer, from the Plan rows (GET /subscriptions/plans). */
+  plans(): Promise<PublicPlan[]>;
 }
 
 export function createBillingService(o: {
@@ -64,6 +58,7 @@ export function createBillingService(o: {
   const provider: BillingProvider = simulator ?? new StripeProvider(o.config);
   const deps: BillingDeps = { db: o.db, config: o.config, provider, usage: o.usage, log: o.log };
   if (simulator) simulator.emit = (e) => processEvent(deps, e);
+  const viewDeps = { db: o.db, quota: o.quota, config: o.config };
   return {
     provider,
     simulator,
@@ -78,29 +73,9 @@ export function createBillingService(o: {
     },
     processEvent: (e) => processEvent(deps, e),
     sync: (id) => syncSubscription(deps, id),
-    async view(userId) {
-      const s = await o.db.subscription.findUnique({ where: { userId } });
-      if (!s) return null;
-      const usage = await o.quota.usage(userId);
-      return {
-        id: s.id,
-        status: s.status,
-        plan: s.planId,
-        planName: s.planId ? (getPlan(s.planId)?.name ?? s.planId) : null,
-        priceId: s.priceId,
-        billingCycle: s.billingCycle === 'ANNUAL' ? 'annual' : 'monthly',
-        messagesUsed: usage?.messagesUsed ?? 0,
-        messageLimit: s.messageLimit,
-        seats: s.seats,
-        trialStart: s.trialStart,
-        trialEnd: s.trialEnd,
-        currentPeriodStart: s.currentPeriodStart,
-        currentPeriodEnd: s.currentPeriodEnd,
-        cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-        stripeCustomerId: s.stripeCustomerId,
-        stripeSubscriptionId: s.stripeSubscriptionId,
-        provider: s.provider,
-      };
-    },
+    subscriptionFor: (userId) => subscriptionFor(o.db, userId),
+    view: (userId) => subscriptionView(viewDeps, userId),
+    planOptions: (userId) => upgradeOptions(viewDeps, userId),
+    plans: () => listPlans(o.db, o.config),
   };
 }

@@ -6,7 +6,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db, Prisma, SubscriptionStatus } from '@app/db';
 import type { AppConfig } from '../../config.js';
-import { findPrice } from '../../plans/catalogue.js';
+import { findPriceKey } from '../../plans/catalogue.js';
+import { planForPrice, priceCentsOf } from './plans.js';
+import { upsertSubscriptionFor } from './subscription.js';
 import { subscriptionRowData } from './sync.js';
 import {
   CardError,
@@ -99,15 +101,13 @@ export class SimulatorProvider implements BillingProvider {
     await this.emit({ id, type, data: { object } });
   }
 
-  private priceCents(priceId: string, quantity: number): number {
-    const found = findPrice(this.config.priceIds, priceId);
-    if (!found) return 0;
-    const unit = found.cycle === 'annual' ? found.plan.annualPriceCents : found.plan.monthlyPriceCents;
-    return unit * (found.plan.perSeat ? Math.max(1, quantity) : 1);
+  /** What a period on this price costs: the Plan row's price (times seats for a per-seat plan). */
+  private async priceCents(priceId: string | null, quantity: number): Promise<number> {
+    return priceCentsOf(await planForPrice(this.db, this.config, priceId), quantity);
   }
 
   private isAnnual(priceId: string | null) {
-    return !!priceId && findPrice(this.config.priceIds, priceId)?.cycle === 'annual';
+    return !!priceId && findPriceKey(this.config.priceIds, priceId)?.cycle === 'annual';
   }
 
   /** Charges the customer's card; customers whose card was pm_card_chargeCustomerFail always decline. */
@@ -140,12 +140,7 @@ export class SimulatorProvider implements BillingProvider {
     const row = await this.db.subscription.findUnique({ where: { stripeSubscriptionId: sub.id } });
     const data = await subscriptionRowData(this.db, this.config, sub);
     if (row) await this.db.subscription.update({ where: { id: row.id }, data });
-    else if (userId)
-      await this.db.subscription.upsert({
-        where: { userId },
-        create: { userId, provider: 'simulator', ...data },
-        update: data,
-      });
+    else if (userId) await upsertSubscriptionFor(this.db, userId, { provider: 'simulator', ...data }, data);
   }
 
   async createCustomer(i: { email: string; name: string; paymentMethodId: string }) {
@@ -229,10 +224,10 @@ export class SimulatorProvider implements BillingProvider {
         currentPeriodStart: now,
         currentPeriodEnd: addCycle(now, i.annual),
       });
-      invoice = this.invoice(next, this.priceCents(i.priceId, i.quantity), true);
+      invoice = this.invoice(next, await this.priceCents(i.priceId, i.quantity), true);
     } else if (old.status === 'active' || old.status === 'past_due') {
-      const oldCents = old.priceId ? this.priceCents(old.priceId, old.quantity) : 0;
-      const newCents = this.priceCents(i.priceId, i.quantity);
+      const oldCents = await this.priceCents(old.priceId, old.quantity);
+      const newCents = await this.priceCents(i.priceId, i.quantity);
       if (this.isAnnual(old.priceId) !== i.annual) {
         // A new billing interval starts a new period, credited with the unused part of the old one.
         this.charge(old.customerId);
@@ -363,7 +358,7 @@ export class SimulatorProvider implements BillingProvider {
     };
     await this.persist(sub, p.u);
     await this.event('customer.subscription.created', this.subObject(sub));
-    await this.event('invoice.paid', this.invoice(sub, this.priceCents(p.p, p.q), true));
+    await this.event('invoice.paid', this.invoice(sub, await this.priceCents(p.p, p.q), true));
     await this.event('checkout.session.completed', {
       id,
       object: 'checkout.session',
@@ -489,7 +484,7 @@ export class SimulatorProvider implements BillingProvider {
       next = { ...sub, status: paid ? 'active' : 'past_due', currentPeriodStart, currentPeriodEnd };
       invoice = this.invoice(
         next,
-        this.priceCents(sub.priceId ?? '', sub.quantity),
+        await this.priceCents(sub.priceId, sub.quantity),
         paid,
         `in_sim_${sub.id}_${end.getTime()}`,
       );

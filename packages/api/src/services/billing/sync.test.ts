@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
-import { invoiceFields, messageLimitOf, planForPrice, toOurStatus, type DbLike } from './sync.js';
-import { trialDaysLeft } from '../../routers/subscriptions.js';
+import { invoiceFields, toOurStatus } from './sync.js';
+import { messageLimitOf, planForPrice, type PlanRow } from './plans.js';
+import type { DbLike } from './subscription.js';
+import { trialDaysLeft } from './view.js';
 import { addCycle } from './simulator.js';
 
 describe('status rules (SPEC §4)', () => {
@@ -27,12 +29,6 @@ describe('status rules (SPEC §4)', () => {
     expect(trialDaysLeft(new Date('2026-01-07T12:00:00Z'), now)).toBe(7);
     expect(trialDaysLeft(new Date('2025-12-30T00:00:00Z'), now)).toBe(0);
     expect(trialDaysLeft(null, now)).toBe(0);
-  });
-
-  it('price ids map to plan and cycle', () => {
-    const c = testConfig();
-    expect(planForPrice(c, 'price_team_annual')).toMatchObject({ plan: { id: 'team' }, cycle: 'annual' });
-    expect(planForPrice(c, 'price_nope')).toBeUndefined();
   });
 
   it('billing cycles add a month or a year, clamped to the last day of the month like Stripe', () => {
@@ -67,29 +63,39 @@ describe('status rules (SPEC §4)', () => {
   });
 });
 
-describe('messageLimitOf (quota of one period from the editable Plan row)', () => {
+describe('planForPrice and messageLimitOf (plan and quota from the editable Plan row)', () => {
   const c = testConfig();
-  const dbWith = (row: Record<string, unknown> | null) =>
-    ({ plan: { findUnique: async () => row } }) as unknown as DbLike;
-  const teamRow = { id: 'team', monthlyMessages: 2500, annualMessages: 35_000, perSeat: true };
-  const proRow = { id: 'pro', monthlyMessages: 1200, annualMessages: 16_800, perSeat: false };
+  const rows: Record<string, Partial<PlanRow>> = {
+    team: { id: 'team', name: 'Team', monthlyMessages: 2500, annualMessages: 35_000, perSeat: true },
+    pro: { id: 'pro', name: 'Pro', monthlyMessages: 1200, annualMessages: 16_800, perSeat: false },
+  };
+  const db = {
+    plan: { findUnique: async ({ where }: { where: { id: string } }) => rows[where.id] ?? null },
+  } as unknown as DbLike;
+  const limit = async (priceId: string, seats: number) =>
+    messageLimitOf(await planForPrice(db, c, priceId), seats);
 
-  it('defaults to 50 without a known price', async () => {
-    expect(await messageLimitOf(dbWith(proRow), undefined, 1)).toBe(50);
+  it('maps a configured price id to its row and cycle; unknown prices and plans without a row to nothing', async () => {
+    expect(await planForPrice(db, c, 'price_team_annual')).toMatchObject({
+      plan: { id: 'team' },
+      cycle: 'annual',
+    });
+    expect(await planForPrice(db, c, 'price_nope')).toBeUndefined();
+    expect(await planForPrice(db, c, 'price_starter_monthly')).toBeUndefined(); // no row
+    expect(await planForPrice(db, c, null)).toBeUndefined();
   });
 
-  it('falls back to the catalogue without a row (annual = 14 months, Team per seat)', async () => {
-    expect(await messageLimitOf(dbWith(null), planForPrice(c, 'price_pro_monthly'), 1)).toBe(1000);
-    expect(await messageLimitOf(dbWith(null), planForPrice(c, 'price_pro_annual'), 1)).toBe(14_000);
-    expect(await messageLimitOf(dbWith(null), planForPrice(c, 'price_team_monthly'), 3)).toBe(9000);
+  it('defaults to 50 without a known plan', async () => {
+    expect(await limit('price_nope', 1)).toBe(50);
+    expect(await limit('price_starter_monthly', 1)).toBe(50);
   });
 
   it('uses the row: monthly or annual quota, times seats only for a per-seat plan', async () => {
-    expect(await messageLimitOf(dbWith(proRow), planForPrice(c, 'price_pro_monthly'), 1)).toBe(1200);
-    expect(await messageLimitOf(dbWith(proRow), planForPrice(c, 'price_pro_annual'), 4)).toBe(16_800);
-    expect(await messageLimitOf(dbWith(teamRow), planForPrice(c, 'price_team_monthly'), 3)).toBe(7500);
-    expect(await messageLimitOf(dbWith(teamRow), planForPrice(c, 'price_team_annual'), 2)).toBe(70_000);
+    expect(await limit('price_pro_monthly', 1)).toBe(1200);
+    expect(await limit('price_pro_annual', 4)).toBe(16_800);
+    expect(await limit('price_team_monthly', 3)).toBe(7500);
+    expect(await limit('price_team_annual', 2)).toBe(70_000);
     // At least one seat.
-    expect(await messageLimitOf(dbWith(teamRow), planForPrice(c, 'price_team_monthly'), 0)).toBe(2500);
+    expect(await limit('price_team_monthly', 0)).toBe(2500);
   });
 });

@@ -3,20 +3,13 @@
 import type { Db, SubscriptionStatus } from '@app/db';
 import { Prisma } from '@app/db';
 import type { AppConfig } from '../../config.js';
-import {
-  DEFAULT_MESSAGE_LIMIT,
-  findPrice,
-  getPlan,
-  messageLimitFor,
-  type BillingCycleKey,
-  type PlanDefinition,
-} from '../../plans/catalogue.js';
 import type { Logger } from '../logger.js';
 import type { UsageLogger } from '../usage-log.js';
+import { messageLimitOf, planById, planForPrice } from './plans.js';
+import { createSubscriptionFor, subscriptionFor, type DbLike } from './subscription.js';
 import type { BillingEvent, BillingProvider, ProviderStatus, ProviderSubscription } from './types.js';
 
-/** The client or a transaction. */
-export type DbLike = Prisma.TransactionClient;
+export type { DbLike };
 
 export interface BillingDeps {
   db: Db;
@@ -54,28 +47,6 @@ export function toOurStatus(status: ProviderStatus, everPaid: boolean): Subscrip
   }
 }
 
-export interface PlanChoice {
-  plan: PlanDefinition;
-  cycle: BillingCycleKey;
-}
-
-export function planForPrice(config: AppConfig, priceId: string | null | undefined): PlanChoice | undefined {
-  return priceId ? findPrice(config.priceIds, priceId) : undefined;
-}
-
-/** Quota of one billing period from the editable Plan row (falls back to the catalogue). */
-export async function messageLimitOf(
-  db: DbLike,
-  choice: PlanChoice | undefined,
-  seats: number,
-): Promise<number> {
-  if (!choice) return DEFAULT_MESSAGE_LIMIT;
-  const row = await db.plan.findUnique({ where: { id: choice.plan.id } });
-  if (!row) return messageLimitFor(choice.plan, choice.cycle, seats);
-  const perPeriod = choice.cycle === 'annual' ? row.annualMessages : row.monthlyMessages;
-  return perPeriod * (row.perSeat ? Math.max(1, seats) : 1);
-}
-
 async function everPaid(db: DbLike, customerId: string): Promise<boolean> {
   const n = await db.payment.count({ where: { customerId, status: 'succeeded', amountCents: { gt: 0 } } });
   return n > 0;
@@ -86,9 +57,12 @@ export interface ApplyOptions {
   adoptForUserId?: string;
 }
 
-/** The columns of our row that mirror the provider's subscription. */
+/**
+ * The columns of our row that mirror the provider's subscription. Plan and quota come from the Plan row of the
+ * price (a price we do not sell leaves them as they are).
+ */
 export async function subscriptionRowData(db: DbLike, config: AppConfig, sub: ProviderSubscription) {
-  const choice = planForPrice(config, sub.priceId);
+  const choice = await planForPrice(db, config, sub.priceId);
   const seats = Math.max(1, sub.quantity || 1);
   return {
     status: toOurStatus(sub.status, await everPaid(db, sub.customerId)),
@@ -99,7 +73,7 @@ export async function subscriptionRowData(db: DbLike, config: AppConfig, sub: Pr
           planId: choice.plan.id,
           priceId: sub.priceId,
           billingCycle: choice.cycle === 'annual' ? ('ANNUAL' as const) : ('MONTHLY' as const),
-          messageLimit: await messageLimitOf(db, choice, seats),
+          messageLimit: messageLimitOf(choice, seats),
         }
       : {}),
     seats,
@@ -122,7 +96,7 @@ export async function applyProviderSubscription(
   let row = await db.subscription.findUnique({ where: { stripeSubscriptionId: sub.id } });
   const ownerId = opts.adoptForUserId ?? sub.userId;
   if (!row && ownerId) {
-    const mine = await db.subscription.findUnique({ where: { userId: ownerId } });
+    const mine = await subscriptionFor(db, ownerId);
     const status = toOurStatus(sub.status, false);
     const adopt =
       !!opts.adoptForUserId ||
@@ -132,8 +106,8 @@ export async function applyProviderSubscription(
     if (!adopt) return null;
     row =
       mine ??
-      (await db.subscription.create({
-        data: { userId: ownerId, provider: config.stripe.secretKey ? 'stripe' : 'simulator' },
+      (await createSubscriptionFor(db, ownerId, {
+        provider: config.stripe.secretKey ? 'stripe' : 'simulator',
       }));
   }
   if (!row) return null;
@@ -209,7 +183,7 @@ export async function recordPayment(
     ? await db.subscription.findUnique({ where: { stripeCustomerId: inv.customerId } })
     : null;
   const plan =
-    planForPrice(deps.config, inv.priceId)?.plan.name ?? (row?.planId ? getPlan(row.planId)?.name : null);
+    (await planForPrice(db, deps.config, inv.priceId))?.plan.name ?? (await planById(db, row?.planId))?.name;
   const status = succeeded ? 'succeeded' : 'failed';
   const data = {
     userId: row?.userId ?? null,
@@ -259,7 +233,7 @@ async function handleEvent(deps: BillingDeps, event: BillingEvent): Promise<void
       const sub = await deps.provider.retrieveSubscription(info.subscriptionId);
       const userId = info.userId ?? sub?.userId ?? null;
       if (!sub || !userId) return;
-      const mine = await deps.db.subscription.findUnique({ where: { userId } });
+      const mine = await subscriptionFor(deps.db, userId);
       // The new subscription replaces the old one (e.g. an expired trial): cancel the old one at the provider,
       // crediting the unused part of a paid period so the user is not charged twice.
       if (mine?.stripeSubscriptionId && mine.stripeSubscriptionId !== sub.id) {
@@ -274,7 +248,7 @@ async function handleEvent(deps: BillingDeps, event: BillingEvent): Promise<void
         userId,
         action: 'SUBSCRIPTION',
         endpoint: 'webhook',
-        details: `Checkout completed: ${planForPrice(deps.config, sub.priceId)?.plan.name ?? sub.priceId}`,
+        details: `Checkout completed: ${(await planForPrice(deps.db, deps.config, sub.priceId))?.plan.name ?? sub.priceId}`,
       });
       return;
     }
