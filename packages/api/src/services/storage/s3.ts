@@ -63,6 +63,12 @@ function isMissingObject(err: unknown): boolean {
 const isPrematureClose = (err: unknown) =>
   (err as NodeJS.ErrnoException | undefined)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 
+/** The endpoint without any user:password it may carry, for logs and the health page. */
+function shownEndpoint(endpoint: string): string {
+  const url = new URL(endpoint);
+  return url.origin + (url.pathname === '/' ? '' : url.pathname);
+}
+
 export function createS3Storage(options: S3StorageOptions): Storage {
   const { bucket } = options;
   const config: S3ClientConfig = {
@@ -84,7 +90,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   const partSize = options.partSize ?? 8 * 1024 * 1024;
   const queueSize = options.queueSize ?? 4;
   const listPageSize = Math.min(options.listPageSize ?? 1000, 1000);
-  const location = options.endpoint ? `s3://${bucket} at ${options.endpoint}` : `s3://${bucket}`;
+  const location = options.endpoint
+    ? `s3://${bucket} at ${shownEndpoint(options.endpoint)}`
+    : `s3://${bucket}`;
 
   const storage: Storage = {
     driver: 's3',

@@ -38,8 +38,3 @@ export class ByteCounter extends Transform {
     else callback(null, buf);
   }
 }
-
-/** The error `signal` aborts with, as streams report it. */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? Object.assign(new Error('The operation was aborted'), { name: 'AbortError' });
-}

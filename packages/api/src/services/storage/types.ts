@@ -15,7 +15,7 @@ export interface PutOptions {
   contentType?: string;
   /** Fail with `StorageTooLargeError` (and store nothing) as soon as the body grows past this many bytes. */
   maxBytes?: number;
-  /** Aborting stops the write; nothing is stored and `put` rejects with the abort reason. */
+  /** Aborting stops the write; nothing is stored and `put` rejects with an `AbortError`. */
   signal?: AbortSignal;
 }
 
