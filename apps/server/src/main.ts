@@ -5,10 +5,24 @@ import { ConfigError } from '@app/api';
 import { buildServer } from './app.js';
 import { loadConfig } from './config.js';
 
+/** PENDING_EXCHANGE_MAX_AGE_MS: age from which the sweeper undoes a half exchange (default 5 minutes). */
+function pendingExchangeMaxAge(env = process.env): number | undefined {
+  const raw = env.PENDING_EXCHANGE_MAX_AGE_MS?.trim();
+  if (!raw) return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new ConfigError(
+      'Invalid configuration:\n  PENDING_EXCHANGE_MAX_AGE_MS: must be a whole number of milliseconds (0 or more)',
+    );
+  return ms;
+}
+
 async function main() {
   let config;
+  let maxAgeMs;
   try {
     config = loadConfig();
+    maxAgeMs = pendingExchangeMaxAge();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -21,7 +35,9 @@ async function main() {
     dataDir: path.join(config.dataDir, 'db'),
     log: (m) => console.log(m),
   });
-  const { app } = await buildServer({ config, db: database.prisma });
+  const { app, services } = await buildServer({ config, db: database.prisma });
+  // Exchanges a crash left half done (user message PENDING, a message of quota reserved): now and every minute.
+  services.exchangeSweeper.start({ maxAgeMs });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -3,7 +3,6 @@
 // older than `maxAgeMs` AND its session's send slot can be taken — the slot (a Redis lock across instances)
 // is held for as long as a send runs, so a reply still streaming anywhere is never swept. Undoing releases
 // the reserved message once, deletes the PENDING user message and restores the session (pending.ts).
-import { ConfigError } from '../../config.js';
 import type { Db } from '@app/db';
 import type { Logger } from '../logger.js';
 import { undoExchange } from './pending.js';
@@ -16,7 +15,7 @@ export const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
 
 export interface SweeperOptions {
-  /** Age from which a pending exchange may be swept (default 5 min; env PENDING_EXCHANGE_MAX_AGE_MS). */
+  /** Age from which a pending exchange may be swept (default 5 min; main.ts: PENDING_EXCHANGE_MAX_AGE_MS). */
   maxAgeMs?: number;
   intervalMs?: number;
 }
@@ -28,18 +27,6 @@ export interface ExchangeSweeper {
   start(o?: SweeperOptions): void;
   /** Stops the timer and waits for a running pass. */
   stop(): Promise<void>;
-}
-
-/** Reads PENDING_EXCHANGE_MAX_AGE_MS (milliseconds, ≥ 0) from the environment. */
-export function sweeperOptionsFromEnv(env: Record<string, string | undefined>): SweeperOptions {
-  const raw = env.PENDING_EXCHANGE_MAX_AGE_MS?.trim();
-  if (!raw) return {};
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0)
-    throw new ConfigError(
-      'Invalid configuration:\n  PENDING_EXCHANGE_MAX_AGE_MS: must be a whole number of milliseconds (≥ 0)',
-    );
-  return { maxAgeMs: ms };
 }
 
 export function createExchangeSweeper(o: {

@@ -1,0 +1,185 @@
+// Crash safety with a real process: the server (src/main.ts under tsx) runs as a child on its own data
+// directory (PGlite under DATA_DIR/db) or on a fresh TEST_DATABASE_URL database. A streaming reply is cut by
+// SIGKILL; the half exchange stays behind (PENDING user message, reserved message of quota). The restarted
+// server's sweep undoes it: nothing pending is stored or shown, and the counter equals completed exchanges.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const postgres = !!process.env.TEST_DATABASE_URL;
+
+let dataDir: string;
+let testDb: Database | undefined;
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-crash-'));
+  if (postgres) testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const c of children) c.kill('SIGKILL');
+  await testDb?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+  /** Everything the server logged so far. */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: testDb?.connectionString,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'info',
+    ADMIN_EMAIL: undefined,
+    ADMIN_PASSWORD: undefined,
+    OPENAI_API_KEY: undefined, // the offline provider: ~12-character chunks every 12 ms
+    PENDING_EXCHANGE_MAX_AGE_MS: '0', // this test's restart is the only instance: sweep at once
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000; // a first start creates and migrates the database
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, child, output: () => out, exited };
+}
+
+/** Opens the database the children use (PGlite: only while no child has it open). */
+async function withDatabase<T>(fn: (db: Database['prisma']) => Promise<T>): Promise<T> {
+  if (testDb) return fn(testDb.prisma);
+  const db = await openDatabase({ dataDir: path.join(dataDir, 'db'), migrate: false });
+  try {
+    return await fn(db.prisma);
+  } finally {
+    await db.close();
+  }
+}
+
+describe('a server killed mid-reply', () => {
+  it('leaves no pending exchange and no spent message once restarted', { timeout: 150_000 }, async () => {
+    const first = await startServer();
+    const created = await fetch(`${first.base}/api/test/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'pro' }),
+    });
+    expect(created.status).toBe(201);
+    const { user, accessToken } = (await created.json()) as { user: { id: string }; accessToken: string };
+    const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+    const api = (base: string, url: string, init: RequestInit = {}) =>
+      fetch(`${base}/api${url}`, { ...init, headers });
+
+    const session = (
+      (await (await api(first.base, '/chat/sessions', { method: 'POST', body: '{}' })).json()) as {
+        session: { id: string };
+      }
+    ).session;
+    // One exchange completes.
+    const done = await api(first.base, `/chat/sessions/${session.id}/messages`, {
+      method: 'POST',
+      body: JSON.stringify({ message: 'Three Bloom-aligned objectives for onboarding' }),
+    });
+    expect(done.status).toBe(200);
+
+    // The second is streaming when the process dies.
+    const streaming = await api(first.base, `/chat/sessions/${session.id}/messages/stream`, {
+      method: 'POST',
+      body: JSON.stringify({ message: 'Create a 4-week learning plan for new sales managers' }),
+    });
+    expect(streaming.status).toBe(200);
+    const reader = streaming.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"type":"content"')) {
+      const { value, done: ended } = await reader.read();
+      if (ended) break;
+      seen += new TextDecoder().decode(value);
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(seen).toContain('"type":"content"');
+    expect(seen).not.toContain('"type":"complete"');
+    await reader.cancel().catch(() => undefined);
+
+    // What the crash left: the user message PENDING, its exchange record, two messages counted.
+    await withDatabase(async (db) => {
+      expect(await db.chatMessage.count({ where: { sessionId: session.id, status: 'PENDING' } })).toBe(1);
+      expect(await db.pendingExchange.count({ where: { sessionId: session.id } })).toBe(1);
+      expect(
+        (await db.usageCounter.findFirstOrThrow({ where: { subscription: { userId: user.id } } })).used,
+      ).toBe(2);
+    });
+
+    const second = await startServer();
+    await expect
+      .poll(() => second.output(), { timeout: 15_000, interval: 100 })
+      .toMatch(/"undone":1,"msg":"pending exchanges swept at start"/);
+    const view = (await (await api(second.base, `/chat/sessions/${session.id}/messages`)).json()) as {
+      messages: { role: string }[];
+      generating: boolean;
+    };
+    expect(view.generating).toBe(false);
+    expect(view.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    await withDatabase(async (db) => {
+      const stored = await db.chatMessage.findMany({ where: { sessionId: session.id } });
+      expect(stored.map((m) => m.status)).toEqual(['COMPLETE', 'COMPLETE']);
+      expect(await db.pendingExchange.count()).toBe(0);
+      const counter = await db.usageCounter.findFirstOrThrow({
+        where: { subscription: { userId: user.id } },
+      });
+      expect(counter.used).toBe(1); // the completed exchanges
+    });
+  });
+});
