@@ -23,6 +23,11 @@ for (const theme of ['light', 'dark'] as const)
       await page.goto('/reset-password?token=example');
       await page.getByLabel('New password', { exact: true }).fill('Partly1');
       await shot('reset-password');
+      await page.getByLabel('New password', { exact: true }).fill('Unusual-Tulip-42!');
+      await page.getByLabel('Confirm new password').fill('Unusual-Tulip-42!');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await page.getByText('Failed to reset password').waitFor();
+      await shot('reset-password-error');
       await page.goto('/verify-email?token=invalid');
       await page.getByText('Verification failed').waitFor();
       await shot('verify-email-error');

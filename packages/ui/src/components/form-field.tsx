@@ -74,7 +74,7 @@ export function FormField({
       <div
         data-slot="form-field"
         data-invalid={hasError || undefined}
-        className={cn('space-y-2', className)}
+        className={cn('grid gap-2', className)}
         {...props}
       >
         {labelAside ? (

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { forgotPasswordSchema, loginSchema } from '@app/api/schemas';
-import { Button, Checkbox, Input, Label, Spinner, toast } from '@app/ui';
+import { ERROR_CODES, forgotPasswordSchema, loginSchema } from '@app/api/schemas';
+import { Button, Checkbox, FormField, Input, Label, Spinner, toast } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { appCodeOf, errorMessage } from '../../auth/errors';
 import { check } from '../../auth/validation';
@@ -34,7 +34,7 @@ export default function LoginPage() {
     try {
       await login(input.data);
     } catch (err) {
-      if (appCodeOf(err) === 'EMAIL_NOT_VERIFIED') {
+      if (appCodeOf(err) === ERROR_CODES.EMAIL_NOT_VERIFIED) {
         toast.error('Email not verified', {
           description: 'Please check your email and verify your account before logging in.',
           action: {
@@ -78,10 +78,8 @@ export default function LoginPage() {
       icon={<LogIn className="size-6" aria-hidden />}
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="login-email">Email</Label>
+        <FormField label="Email" id="login-email">
           <Input
-            id="login-email"
             type="email"
             autoComplete="email"
             placeholder="you@company.com"
@@ -89,23 +87,24 @@ export default function LoginPage() {
             onChange={(e) => setEmail(e.target.value)}
             required
           />
-        </div>
-        <div className="space-y-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="login-password">Password</Label>
+        </FormField>
+        <FormField
+          label="Password"
+          id="login-password"
+          labelAside={
             <Button type="button" variant="link" size="inline" onClick={onForgot} disabled={forgot.isPending}>
               {forgot.isPending ? 'Sending…' : 'Forgot password?'}
             </Button>
-          </div>
+          }
+        >
           <Input
-            id="login-password"
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
           />
-        </div>
+        </FormField>
         <div className="flex items-center gap-2">
           <Checkbox
             id="login-remember"

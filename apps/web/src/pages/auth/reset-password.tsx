@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Check, CircleCheck, CircleX, KeyRound, X } from 'lucide-react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, resetPasswordFormSchema } from '@app/api/schemas';
-import { Button, cn, Input, Label, Spinner, toast } from '@app/ui';
+import { Alert, AlertDescription, Button, cn, FormField, Input, Spinner, toast } from '@app/ui';
 import { errorMessage, isNetworkError } from '../../auth/errors';
 import { check } from '../../auth/validation';
 import { useTRPC } from '../../lib/trpc';
@@ -82,10 +82,12 @@ export default function ResetPasswordPage() {
     return (
       <AuthShell
         title="Failed to reset password"
-        description={view.message}
         icon={<CircleX className="text-destructive size-6" aria-hidden />}
       >
-        <div className="space-y-3">
+        <div className="space-y-4">
+          <Alert variant="destructive">
+            <AlertDescription>{view.message}</AlertDescription>
+          </Alert>
           <Button asChild className="w-full" size="lg">
             <Link to="/login">Back to Login</Link>
           </Button>
@@ -108,34 +110,28 @@ export default function ResetPasswordPage() {
       icon={<KeyRound className="size-6" aria-hidden />}
     >
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="reset-password">New password</Label>
+        <FormField
+          label="New password"
+          id="reset-password"
+          error={tooLong && !input.ok ? input.message : undefined}
+        >
           <Input
-            id="reset-password"
             type="password"
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={tooLong ? 'reset-too-long reset-rules' : 'reset-rules'}
-            aria-invalid={tooLong || undefined}
+            aria-describedby="reset-rules"
           />
-          {tooLong && !input.ok ? (
-            <p id="reset-too-long" role="alert" className="text-destructive text-sm">
-              {input.message}
-            </p>
-          ) : null}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="reset-confirm">Confirm new password</Label>
+        </FormField>
+        <FormField label="Confirm new password" id="reset-confirm">
           <Input
-            id="reset-confirm"
             type="password"
             autoComplete="new-password"
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
             aria-invalid={confirm.length > 0 && !matches}
           />
-        </div>
+        </FormField>
         <ul id="reset-rules" aria-label="Password requirements" className="space-y-1.5 text-sm">
           {[...rules, { id: 'match', label: 'Passwords match', ok: matches }].map((r) => (
             <li

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, CircleX, MailCheck } from 'lucide-react';
 import { resendVerificationFormSchema } from '@app/api/schemas';
-import { Button, Input, Label, Spinner, toast } from '@app/ui';
+import { Alert, AlertDescription, Button, FormField, Input, Spinner, toast } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { errorMessage, isNetworkError } from '../../auth/errors';
 import { check } from '../../auth/validation';
@@ -72,11 +72,10 @@ export default function VerifyEmailPage() {
   }
 
   return (
-    <AuthShell
-      title="Verification failed"
-      description={state.message}
-      icon={<CircleX className="text-destructive size-6" aria-hidden />}
-    >
+    <AuthShell title="Verification failed" icon={<CircleX className="text-destructive size-6" aria-hidden />}>
+      <Alert variant="destructive" className="mb-6">
+        <AlertDescription>{state.message}</AlertDescription>
+      </Alert>
       <ResendForm />
       <p className="text-muted-foreground mt-6 text-center text-sm">
         Already verified?{' '}
@@ -114,17 +113,15 @@ function ResendForm() {
       <p className="text-muted-foreground text-sm">
         Enter your email address and we will send you a new link.
       </p>
-      <div className="space-y-2">
-        <Label htmlFor="resend-email">Email</Label>
+      <FormField label="Email" id="resend-email">
         <Input
-          id="resend-email"
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-      </div>
+      </FormField>
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? 'Sending…' : 'Resend verification email'}
       </Button>

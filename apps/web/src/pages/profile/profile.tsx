@@ -24,8 +24,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  FormField,
   Input,
-  Label,
   Separator,
   Spinner,
   toast,
@@ -193,34 +193,28 @@ function AccountSettings({ user }: { user: PublicUser }) {
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-2">
-            <Label htmlFor="profile-first-name">First name</Label>
+          <FormField label="First name" id="profile-first-name">
             <Input
-              id="profile-first-name"
               autoComplete="given-name"
               value={firstName}
               onChange={(e) => setFirstName(e.target.value)}
             />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="profile-last-name">Last name</Label>
+          </FormField>
+          <FormField label="Last name" id="profile-last-name">
             <Input
-              id="profile-last-name"
               autoComplete="family-name"
               value={lastName}
               onChange={(e) => setLastName(e.target.value)}
             />
-          </div>
-          <div className="space-y-2 sm:col-span-2">
-            <Label htmlFor="profile-email">Email</Label>
+          </FormField>
+          <FormField label="Email" id="profile-email" className="sm:col-span-2">
             <Input
-              id="profile-email"
               type="email"
               autoComplete="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
-          </div>
+          </FormField>
         </CardContent>
         <CardFooter className="mt-6 justify-end">
           <Button type="submit" disabled={!dirty || update.isPending}>
@@ -271,36 +265,30 @@ function Security() {
       </CardHeader>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4 sm:grid-cols-3">
-          <div className="space-y-2">
-            <Label htmlFor="current-password">Current password</Label>
+          <FormField label="Current password" id="current-password">
             <Input
-              id="current-password"
               type="password"
               autoComplete="current-password"
               value={currentPassword}
               onChange={(e) => setCurrent(e.target.value)}
             />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="new-password">New password</Label>
+          </FormField>
+          <FormField label="New password" id="new-password">
             <Input
-              id="new-password"
               type="password"
               autoComplete="new-password"
               value={newPassword}
               onChange={(e) => setNew(e.target.value)}
             />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="confirm-password">Confirm new password</Label>
+          </FormField>
+          <FormField label="Confirm new password" id="confirm-password">
             <Input
-              id="confirm-password"
               type="password"
               autoComplete="new-password"
               value={confirmPassword}
               onChange={(e) => setConfirm(e.target.value)}
             />
-          </div>
+          </FormField>
         </CardContent>
         <CardFooter className="mt-6 justify-end">
           <Button type="submit" disabled={change.isPending}>
@@ -375,16 +363,14 @@ function DangerZone() {
                 Enter your password to confirm.
               </DialogDescription>
             </DialogHeader>
-            <div className="space-y-2">
-              <Label htmlFor="delete-password">Password</Label>
+            <FormField label="Password" id="delete-password">
               <Input
-                id="delete-password"
                 type="password"
                 autoComplete="current-password"
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-            </div>
+            </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
 import { Clock, Mail, MessagesSquare, Send, Sparkles } from 'lucide-react';
-import { Button, Input, Label, Textarea, toast } from '@app/ui';
+import { Button, FormField, Input, Textarea, toast } from '@app/ui';
 import { FaqAccordion, type FaqItem } from '../../components/marketing/faq-accordion';
 import { CONTACT_EMAIL, REPLY_TIME } from '../../components/marketing/site-info';
 
@@ -81,12 +81,15 @@ export default function ContactPage() {
               Fields marked <span className="text-destructive">*</span> are required.
             </p>
             <form onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor="contact-name">
-                  Name <Required />
-                </Label>
+              <FormField
+                id="contact-name"
+                label={
+                  <>
+                    Name <Required />
+                  </>
+                }
+              >
                 <Input
-                  id="contact-name"
                   name="name"
                   autoComplete="name"
                   required
@@ -95,13 +98,16 @@ export default function ContactPage() {
                   placeholder="Jordan Lee"
                   size="lg"
                 />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="contact-email">
-                  Email <Required />
-                </Label>
+              </FormField>
+              <FormField
+                id="contact-email"
+                label={
+                  <>
+                    Email <Required />
+                  </>
+                }
+              >
                 <Input
-                  id="contact-email"
                   name="email"
                   type="email"
                   autoComplete="email"
@@ -111,13 +117,17 @@ export default function ContactPage() {
                   placeholder="jordan@company.com"
                   size="lg"
                 />
-              </div>
-              <div className="grid gap-2 sm:col-span-2">
-                <Label htmlFor="contact-company">
-                  Company <span className="font-normal text-muted-foreground">(optional)</span>
-                </Label>
+              </FormField>
+              <FormField
+                id="contact-company"
+                className="sm:col-span-2"
+                label={
+                  <>
+                    Company <span className="font-normal text-muted-foreground">(optional)</span>
+                  </>
+                }
+              >
                 <Input
-                  id="contact-company"
                   name="company"
                   autoComplete="organization"
                   value={form.company}
@@ -125,13 +135,17 @@ export default function ContactPage() {
                   placeholder="Acme Learning Academy"
                   size="lg"
                 />
-              </div>
-              <div className="grid gap-2 sm:col-span-2">
-                <Label htmlFor="contact-message">
-                  Message <Required />
-                </Label>
+              </FormField>
+              <FormField
+                id="contact-message"
+                className="sm:col-span-2"
+                label={
+                  <>
+                    Message <Required />
+                  </>
+                }
+              >
                 <Textarea
-                  id="contact-message"
                   name="message"
                   required
                   rows={6}
@@ -140,7 +154,7 @@ export default function ContactPage() {
                   placeholder="Tell us about your team, your projects and how we can help."
                   className="min-h-36"
                 />
-              </div>
+              </FormField>
               <div className="flex flex-col-reverse gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
                 <p className="text-xs text-muted-foreground">
                   We’ll only use your details to reply. See our{' '}
