@@ -15,6 +15,10 @@ async function shoot(page: Page, name: string) {
 for (const width of [375, 1280]) {
   test(`billing pages ${width}`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
+    await page.goto('/pricing');
+    await expect(page.getByTestId('price-pro')).toHaveText('$27');
+    await shoot(page, `pricing-${width}`);
+
     await page.goto('/trial');
     await expect(page.getByRole('dialog')).toBeVisible();
     await shoot(page, `trial-dialog-${width}`);

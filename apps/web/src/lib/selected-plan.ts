@@ -1,5 +1,5 @@
 // The plan chosen on /pricing or in the trial dialog, kept in localStorage 'selectedPlan' (SPEC §3).
-import type { BillingCycleKey } from '@app/api/client';
+import { formatCents, type BillingCycleKey, type PublicPlan } from '@app/api/client';
 
 export interface SelectedPlan {
   name: string;
@@ -29,4 +29,17 @@ export function readSelectedPlan(): SelectedPlan | null {
 export function storeSelectedPlan(plan: SelectedPlan | null) {
   if (plan) localStorage.setItem(KEY, JSON.stringify(plan));
   else localStorage.removeItem(KEY);
+}
+
+/** The stored choice of a plan (from the API, with its price ids) and cycle. */
+export function selectionFor(plan: PublicPlan, cycle: BillingCycleKey): SelectedPlan {
+  const annual = cycle === 'annual';
+  return {
+    name: plan.name,
+    priceId: annual ? plan.annualPriceId : plan.monthlyPriceId,
+    billingCycle: cycle,
+    price: formatCents(annual ? plan.annualPriceCents : plan.monthlyPriceCents),
+    period: plan.period[cycle],
+    messages: plan.messages[cycle],
+  };
 }

@@ -3,11 +3,11 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@app/ui';
 import { CancelDialog } from './cancel-dialog';
-import { statusOf } from './subscription-format';
-import { useBillingActions, type SubscriptionLike } from './use-billing-actions';
+import { describeSubscription, type DescribableSubscription } from './subscription-format';
+import { useBillingActions } from './use-billing-actions';
 
 interface Props {
-  sub: (SubscriptionLike & { cancelAtPeriodEnd?: boolean | null }) | null;
+  sub: DescribableSubscription | null;
   /** Style of the cancel/resume buttons. */
   variant?: 'outline' | 'ghost';
   /** Dashboard: during a trial, say that the portal is not available yet. */
@@ -19,8 +19,7 @@ interface Props {
 export function BillingActionButtons({ sub, variant = 'outline', duringTrialMessage, children }: Props) {
   const billing = useBillingActions();
   const [confirm, setConfirm] = useState<'trial' | 'subscription' | null>(null);
-  const status = statusOf(sub);
-  const cancelling = !!sub?.cancelAtPeriodEnd;
+  const d = describeSubscription(sub);
   return (
     <>
       <div className="flex flex-wrap gap-2 pt-1">
@@ -32,7 +31,7 @@ export function BillingActionButtons({ sub, variant = 'outline', duringTrialMess
         >
           Manage Billing
         </Button>
-        {status === 'TRIALING' && !cancelling && (
+        {d.canCancelTrial && (
           <Button
             variant={variant}
             size="sm"
@@ -42,7 +41,7 @@ export function BillingActionButtons({ sub, variant = 'outline', duringTrialMess
             Cancel Trial
           </Button>
         )}
-        {(status === 'ACTIVE' || status === 'PAST_DUE') && !cancelling && (
+        {d.canCancelSubscription && (
           <Button
             variant={variant}
             size="sm"
@@ -53,7 +52,7 @@ export function BillingActionButtons({ sub, variant = 'outline', duringTrialMess
             Cancel Subscription
           </Button>
         )}
-        {cancelling && (status === 'TRIALING' || status === 'ACTIVE') && (
+        {d.canResume && (
           <Button
             variant={variant}
             size="sm"

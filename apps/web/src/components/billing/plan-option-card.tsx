@@ -1,12 +1,6 @@
 // One plan as a selectable card (trial plan dialog, dashboard upgrade panel, simulator portal).
 import { Check } from 'lucide-react';
-import {
-  formatCents,
-  messagesLabel,
-  periodLabel,
-  type BillingCycleKey,
-  type PlanDefinition,
-} from '@app/api/client';
+import { formatCents, type BillingCycleKey, type PublicPlan } from '@app/api/client';
 import { Badge, Button, cn } from '@app/ui';
 
 export function PlanOptionCard({
@@ -19,7 +13,7 @@ export function PlanOptionCard({
   disabled,
   compact,
 }: {
-  plan: PlanDefinition;
+  plan: PublicPlan;
   cycle: BillingCycleKey;
   selected?: boolean;
   current?: boolean;
@@ -47,9 +41,9 @@ export function PlanOptionCard({
       </div>
       <p className="mt-2 flex items-baseline gap-1">
         <span className="text-2xl font-bold tracking-tight">{formatCents(cents)}</span>
-        <span className="text-muted-foreground text-sm">{periodLabel(plan, cycle)}</span>
+        <span className="text-muted-foreground text-sm">{plan.period[cycle]}</span>
       </p>
-      <p className="text-muted-foreground mt-1 text-sm">{messagesLabel(plan, cycle)}</p>
+      <p className="text-muted-foreground mt-1 text-sm">{plan.messages[cycle]}</p>
       {!compact && (
         <ul className="mt-3 space-y-1.5 text-sm">
           {plan.features.slice(0, 4).map((f) => (

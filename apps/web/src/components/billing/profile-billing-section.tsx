@@ -15,16 +15,7 @@ import {
 } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
 import { BillingActionButtons } from './billing-action-buttons';
-import {
-  formatDate,
-  formatPlanName,
-  isAnnualBilling,
-  paymentText,
-  statusLabel,
-  statusOf,
-  statusVariant,
-  trialDaysLeft,
-} from './subscription-format';
+import { describeSubscription, formatDate } from './subscription-format';
 
 export function ProfileBillingSection() {
   const trpc = useTRPC();
@@ -33,7 +24,7 @@ export function ProfileBillingSection() {
     if (q.isError) toast.error('Failed to load subscription data');
   }, [q.isError]);
   const sub = q.data?.subscription ?? null;
-  const status = statusOf(sub);
+  const d = describeSubscription(sub);
 
   return (
     <Card id="billing" data-testid="profile-billing">
@@ -47,35 +38,35 @@ export function ProfileBillingSection() {
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2">
-              <span className="text-base font-semibold">{formatPlanName(sub?.plan)}</span>
-              <Badge variant={statusVariant(sub?.status)}>{statusLabel(sub?.status)}</Badge>
-              {sub?.plan && (
+              <span className="text-base font-semibold">{d.planLabel}</span>
+              <Badge variant={d.statusVariant}>{d.statusLabel}</Badge>
+              {d.hasPlan && (
                 <span className="text-muted-foreground">
-                  {isAnnualBilling(sub) ? 'Billed annually' : 'Billed monthly'}
+                  {d.annual ? 'Billed annually' : 'Billed monthly'}
                 </span>
               )}
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
               <dt className="text-muted-foreground">Payment</dt>
-              <dd>{paymentText(sub)}</dd>
+              <dd>{d.paymentText}</dd>
               <dt className="text-muted-foreground">Messages</dt>
               <dd>
-                {(sub?.messagesUsed ?? 0).toLocaleString('en-US')} of{' '}
-                {(sub?.messageLimit ?? 50).toLocaleString('en-US')} this period
+                {d.messagesUsed.toLocaleString('en-US')} of {d.messageLimit.toLocaleString('en-US')} this
+                period
               </dd>
-              {status === 'TRIALING' && (
+              {d.trialing && (
                 <>
                   <dt className="text-muted-foreground">Trial</dt>
                   <dd>
-                    {trialDaysLeft(sub?.trialEnd)} days left · ends {formatDate(sub?.trialEnd)}
-                    {sub?.cancelAtPeriodEnd ? ' (cancelled)' : ''}
+                    {d.trialDaysLeft} days left · ends {formatDate(d.periodEnd)}
+                    {d.cancelling ? ' (cancelled)' : ''}
                   </dd>
                 </>
               )}
-              {(status === 'ACTIVE' || status === 'PAST_DUE') && (
+              {d.paid && (
                 <>
-                  <dt className="text-muted-foreground">{sub?.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</dt>
-                  <dd>{formatDate(sub?.currentPeriodEnd)}</dd>
+                  <dt className="text-muted-foreground">{d.cancelling ? 'Ends' : 'Renews'}</dt>
+                  <dd>{formatDate(d.periodEnd)}</dd>
                 </>
               )}
             </dl>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockedBanner,
+  describeSubscription,
   formatPlanName,
   isAnnualBilling,
   noPortalMessage,
@@ -8,8 +9,6 @@ import {
   statusLabel,
   statusOf,
   statusVariant,
-  trialDaysLeft,
-  upgradeRoute,
   usagePercent,
   usageTone,
 } from './subscription-format';
@@ -35,11 +34,6 @@ describe('subscription display rules', () => {
     expect(usageTone(90)).toBe('warning');
     expect(usageTone(90.1)).toBe('danger');
   });
-  it('trial days: rounded up, never below 0', () => {
-    const now = new Date('2026-01-01T00:00:00Z');
-    expect(trialDaysLeft('2026-01-03T01:00:00Z', now)).toBe(3);
-    expect(trialDaysLeft('2025-12-01T00:00:00Z', now)).toBe(0);
-  });
   it('payment text', () => {
     expect(paymentText({ stripeCustomerId: 'cus_1', status: 'TRIALING' })).toBe('Credit card on file');
     expect(paymentText({ status: 'TRIALING' })).toBe('No payment method - Trial');
@@ -51,13 +45,64 @@ describe('subscription display rules', () => {
     expect(isAnnualBilling({ billingCycle: 'monthly', priceId: 'price_pro_monthly' })).toBe(false);
   });
 
-  it('upgrades: in-place change for a live paid subscription, checkout otherwise', () => {
-    expect(upgradeRoute({ status: 'ACTIVE', stripeSubscriptionId: 'sub_1' })).toBe('change');
-    expect(upgradeRoute({ status: 'PAST_DUE', stripeSubscriptionId: 'sub_1' })).toBe('change');
-    expect(upgradeRoute({ status: 'ACTIVE', stripeSubscriptionId: null })).toBe('checkout');
-    for (const status of ['TRIALING', 'INCOMPLETE', 'INCOMPLETE_EXPIRED', 'CANCELED', 'INACTIVE'])
-      expect(upgradeRoute({ status, stripeSubscriptionId: 'sub_1' })).toBe('checkout');
-    expect(upgradeRoute(null)).toBe('checkout');
+  it('describeSubscription: one description for the dashboard, profile and portal', () => {
+    const trial = describeSubscription({
+      status: 'TRIALING',
+      plan: 'pro',
+      planName: 'Pro',
+      billingCycle: 'monthly',
+      messagesUsed: 800,
+      messageLimit: 1000,
+      trialEnd: '2026-01-08T00:00:00Z',
+      trialDaysLeft: 3,
+      currentPeriodEnd: '2026-02-08T00:00:00Z',
+      stripeCustomerId: 'cus_1',
+    });
+    expect(trial).toMatchObject({
+      status: 'TRIALING',
+      statusLabel: 'Trial',
+      planLabel: 'Pro',
+      cycleLabel: 'Monthly',
+      paymentText: 'Credit card on file',
+      trialing: true,
+      paid: false,
+      live: true,
+      trialDaysLeft: 3,
+      periodEnd: '2026-01-08T00:00:00Z',
+      usagePercent: 80,
+      usageTone: 'warning',
+      canCancelTrial: true,
+      canCancelSubscription: false,
+      canResume: false,
+    });
+    const ending = describeSubscription({
+      status: 'ACTIVE',
+      plan: 'team',
+      planName: 'TEAM edition',
+      billingCycle: 'annual',
+      currentPeriodEnd: '2026-03-01T00:00:00Z',
+      cancelAtPeriodEnd: true,
+      priceCents: 118800,
+    });
+    expect(ending).toMatchObject({
+      planLabel: 'Team edition',
+      cycleLabel: 'Annual',
+      paid: true,
+      periodEnd: '2026-03-01T00:00:00Z',
+      priceCents: 118800,
+      canCancelSubscription: false,
+      canResume: true,
+    });
+    expect(describeSubscription(null)).toMatchObject({
+      status: 'INACTIVE',
+      planLabel: 'Free',
+      cycleLabel: null,
+      live: false,
+      periodEnd: null,
+      messageLimit: 50,
+      trialDaysLeft: 0,
+      paymentText: 'No payment method',
+    });
   });
 
   it('blocked banners: INCOMPLETE keeps the exact SPEC text, the other ended states say what happened', () => {

@@ -1,4 +1,6 @@
-// Display rules of SPEC §4 for subscriptions: status badges, plan labels, usage bar, trial days, payment text.
+// Display rules of SPEC §4 for subscriptions: status badges, plan labels, usage bar, payment text, and
+// `describeSubscription`, the one description of a subscription the dashboard, profile and portal show. Rules
+// that decide something (trial days left, how an upgrade goes, who may send) come from the server.
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline' | 'warning' | 'success';
 
 export const STATUS_LABELS: Record<string, string> = {
@@ -50,7 +52,7 @@ export function usagePercent(used: number | null | undefined, limit: number | nu
   return Math.min(100, Math.max(0, ((used ?? 0) / l) * 100));
 }
 
-/** Bar colour: over 90 % red, over 75 % amber. */
+/** Bar colour: over 90 % red, over 75 % amber (the design system's destructive and warning tokens). */
 export function usageTone(percent: number): 'danger' | 'warning' | 'normal' {
   if (percent > 90) return 'danger';
   if (percent > 75) return 'warning';
@@ -58,17 +60,10 @@ export function usageTone(percent: number): 'danger' | 'warning' | 'normal' {
 }
 
 export const USAGE_BAR_CLASS = {
-  danger: 'bg-red-500',
-  warning: 'bg-amber-500',
+  danger: 'bg-destructive',
+  warning: 'bg-warning',
   normal: 'bg-primary',
 } as const;
-
-/** Days until trialEnd, rounded up, never below 0. */
-export function trialDaysLeft(trialEnd: Date | string | null | undefined, now = new Date()): number {
-  if (!trialEnd) return 0;
-  const end = typeof trialEnd === 'string' ? new Date(trialEnd) : trialEnd;
-  return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / 86_400_000));
-}
 
 export function paymentText(
   sub: { stripeCustomerId?: string | null; status?: string | null } | null | undefined,
@@ -96,17 +91,6 @@ export function formatDate(d: Date | string | null | undefined): string {
   if (!d) return '—';
   const date = typeof d === 'string' ? new Date(d) : d;
   return date.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
-}
-
-/**
- * How an upgrade goes: a live paid subscription (ACTIVE / PAST_DUE) changes its price in place with
- * proration (POST /subscriptions); a trial, an expired trial or no subscription goes through Checkout.
- */
-export function upgradeRoute(
-  sub: { status?: string | null; stripeSubscriptionId?: string | null } | null | undefined,
-): 'change' | 'checkout' {
-  const live = sub?.status === 'ACTIVE' || sub?.status === 'PAST_DUE';
-  return live && !!sub?.stripeSubscriptionId ? 'change' : 'checkout';
 }
 
 /**
@@ -150,4 +134,95 @@ export function noPortalMessage(
   return duringTrialMessage && statusOf(sub) === 'TRIALING'
     ? 'No billing portal available during trial'
     : 'No billing portal available';
+}
+
+/** The subscription fields the description reads (subscriptions.current's view). */
+export interface DescribableSubscription {
+  status?: string | null;
+  plan?: string | null;
+  planName?: string | null;
+  priceId?: string | null;
+  billingCycle?: string | null;
+  priceCents?: number | null;
+  messagesUsed?: number | null;
+  messageLimit?: number | null;
+  trialEnd?: Date | string | null;
+  trialDaysLeft?: number | null;
+  currentPeriodEnd?: Date | string | null;
+  cancelAtPeriodEnd?: boolean | null;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+}
+
+export interface SubscriptionDescription {
+  /** INACTIVE when missing. */
+  status: string;
+  statusLabel: string;
+  statusVariant: BadgeVariant;
+  /** The plan's name as the SPEC shows it ('Pro'), 'Free' without a plan. */
+  planLabel: string;
+  hasPlan: boolean;
+  annual: boolean;
+  /** 'Annual' / 'Monthly', null without a plan. */
+  cycleLabel: 'Annual' | 'Monthly' | null;
+  paymentText: string;
+  trialing: boolean;
+  /** ACTIVE or PAST_DUE. */
+  paid: boolean;
+  /** Trialing or paid: the subscription runs. */
+  live: boolean;
+  /** A cancellation is pending (at the end of the trial or period). */
+  cancelling: boolean;
+  /** From the server (0 unless trialing). */
+  trialDaysLeft: number;
+  /** When the trial ends (trialing) or the paid period renews or ends (paid); null otherwise. */
+  periodEnd: Date | string | null;
+  /** Price of one billing period in cents (0 when unknown). */
+  priceCents: number;
+  messagesUsed: number;
+  /** 50 when absent. */
+  messageLimit: number;
+  usagePercent: number;
+  usageTone: ReturnType<typeof usageTone>;
+  canCancelTrial: boolean;
+  /** SPEC §5: cancelling needs a stored subscription id (the button shows, disabled, without one). */
+  canCancelSubscription: boolean;
+  canResume: boolean;
+}
+
+/** Everything the billing screens show about a subscription (or its absence), in one place. */
+export function describeSubscription(
+  sub: DescribableSubscription | null | undefined,
+): SubscriptionDescription {
+  const status = statusOf(sub);
+  const trialing = status === 'TRIALING';
+  const paid = status === 'ACTIVE' || status === 'PAST_DUE';
+  const cancelling = !!sub?.cancelAtPeriodEnd;
+  const annual = isAnnualBilling(sub);
+  const hasPlan = !!sub?.plan;
+  const percent = usagePercent(sub?.messagesUsed, sub?.messageLimit);
+  return {
+    status,
+    statusLabel: statusLabel(status),
+    statusVariant: statusVariant(status),
+    planLabel: formatPlanName(sub?.planName ?? sub?.plan),
+    hasPlan,
+    annual,
+    cycleLabel: hasPlan ? (annual ? 'Annual' : 'Monthly') : null,
+    paymentText: paymentText(sub),
+    trialing,
+    paid,
+    live: trialing || paid,
+    cancelling,
+    trialDaysLeft: sub?.trialDaysLeft ?? 0,
+    periodEnd: trialing ? (sub?.trialEnd ?? null) : paid ? (sub?.currentPeriodEnd ?? null) : null,
+    priceCents: sub?.priceCents ?? 0,
+    messagesUsed: sub?.messagesUsed ?? 0,
+    messageLimit: sub?.messageLimit || DEFAULT_MESSAGE_LIMIT,
+    usagePercent: percent,
+    usageTone: usageTone(percent),
+    canCancelTrial: trialing && !cancelling,
+    canCancelSubscription: paid && !cancelling,
+    canResume: cancelling && (trialing || status === 'ACTIVE'),
+  };
 }

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
-import { noPortalMessage, upgradeRoute } from './subscription-format';
+import { noPortalMessage } from './subscription-format';
+import type { UpgradeAction } from './types';
 
 export interface SubscriptionLike {
   status?: string | null;
@@ -21,6 +22,7 @@ export function useBillingActions() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.subscriptions.current.queryKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.subscriptions.trialStatus.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.subscriptions.planOptions.queryKey() }),
     ]);
   const checkout = useMutation(trpc.subscriptions.checkout.mutationOptions());
   const change = useMutation(trpc.subscriptions.change.mutationOptions());
@@ -68,11 +70,11 @@ export function useBillingActions() {
     startCheckout,
 
     /**
-     * The upgrade panel's button: an in-place plan change with proration for a live paid subscription
-     * (no second subscription, no double charge), otherwise Checkout.
+     * The upgrade panel's button, as the server's rule says for this option (subscriptions.planOptions): an
+     * in-place plan change with proration (no second subscription, no double charge), or Checkout.
      */
-    async upgrade(sub: SubscriptionLike | null | undefined, priceId: string) {
-      if (upgradeRoute(sub) === 'checkout') return startCheckout(priceId);
+    async upgrade(priceId: string, action: UpgradeAction) {
+      if (action === 'checkout') return startCheckout(priceId);
       try {
         const res = await change.mutateAsync({ priceId });
         if (res.checkoutUrl) {

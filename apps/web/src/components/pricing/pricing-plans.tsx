@@ -1,56 +1,43 @@
 // The one pricing component (SPEC §2): used by the landing #pricing section and by /pricing.
-// Monthly/annual toggle (default monthly), Starter / Pro ('Most Popular') / Team from the shared catalogue.
-// Choosing a plan stores `selectedPlan` locally and goes to /trial with state { fromPricing: true }.
+// Monthly/annual toggle (default monthly), Starter / Pro ('Most Popular') / Team from the API's plans (the
+// bundled catalogue paints until they arrive). Choosing a plan stores `selectedPlan` locally and goes to /trial
+// with state { fromPricing: true }.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Check, Sparkles } from 'lucide-react';
 import {
   ANNUAL_PROMO_CODE,
   ANNUAL_SAVINGS_LABEL,
-  annualSavingsCents,
   CUSTOM_PLAN_THRESHOLD,
   formatCents,
-  messagesLabel,
-  PLANS,
-  periodLabel,
   TRIAL_DAYS,
-  yearlyMessagesPricingReading,
   type BillingCycleKey,
-  type PlanDefinition,
+  type PublicPlan,
 } from '@app/api/client';
 import { Badge, Button, cn } from '@app/ui';
-import { useTRPC } from '../../lib/trpc';
-import { storeSelectedPlan } from '../../lib/selected-plan';
+import { selectionFor, storeSelectedPlan } from '../../lib/selected-plan';
 import { BillingCycleToggle } from './billing-cycle-toggle';
+import { usePlans } from './use-plans';
 
-function priceCents(plan: PlanDefinition, cycle: BillingCycleKey) {
+function priceCents(plan: PublicPlan, cycle: BillingCycleKey) {
   return cycle === 'monthly' ? plan.monthlyPriceCents : plan.annualPriceCents;
 }
 
 export function PricingPlans({ className }: { className?: string }) {
   const [cycle, setCycle] = useState<BillingCycleKey>('monthly');
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const config = useQuery(trpc.system.publicConfig.queryOptions());
+  const { plans, plansWithPriceIds } = usePlans();
   const [choosing, setChoosing] = useState<string | null>(null);
 
-  async function choose(plan: PlanDefinition) {
-    setChoosing(plan.id);
+  async function choose(chosen: PublicPlan) {
+    setChoosing(chosen.id);
     try {
-      const cfg = config.data ?? (await queryClient.fetchQuery(trpc.system.publicConfig.queryOptions()));
-      storeSelectedPlan({
-        name: plan.name,
-        priceId: cfg.priceIds[plan.id][cycle],
-        billingCycle: cycle,
-        price: formatCents(priceCents(plan, cycle)),
-        period: periodLabel(plan, cycle),
-        messages: messagesLabel(plan, cycle),
-      });
+      const plan = (await plansWithPriceIds()).find((p) => p.id === chosen.id);
+      if (!plan) throw new Error('This plan is no longer offered');
+      storeSelectedPlan(selectionFor(plan, cycle));
       navigate('/trial', { state: { fromPricing: true } });
     } catch {
-      // Price ids unavailable (offline?): let the trial page's plan dialog take over.
+      // Plans unavailable (offline?): let the trial page's plan dialog take over.
       navigate('/trial');
     } finally {
       setChoosing(null);
@@ -72,7 +59,7 @@ export function PricingPlans({ className }: { className?: string }) {
       </p>
 
       <div className="mt-10 grid w-full max-w-6xl gap-6 lg:grid-cols-3 lg:items-stretch lg:gap-8">
-        {PLANS.map((plan) => (
+        {plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
@@ -114,7 +101,7 @@ function PlanCard({
   busy,
   onChoose,
 }: {
-  plan: PlanDefinition;
+  plan: PublicPlan;
   cycle: BillingCycleKey;
   busy: boolean;
   onChoose: () => void;
@@ -154,7 +141,7 @@ function PlanCard({
           <span className="text-5xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>
             {formatCents(priceCents(plan, cycle))}
           </span>
-          <span className="text-sm text-muted-foreground">{periodLabel(plan, cycle)}</span>
+          <span className="text-sm text-muted-foreground">{plan.period[cycle]}</span>
         </div>
         <div className="mt-3 flex min-h-6 flex-wrap items-center gap-2 text-sm">
           {annual ? (
@@ -164,7 +151,7 @@ function PlanCard({
               </Badge>
               <span className="text-muted-foreground">
                 You save{' '}
-                <span className="font-semibold text-foreground">{formatCents(annualSavingsCents(plan))}</span>
+                <span className="font-semibold text-foreground">{formatCents(plan.annualSavingsCents)}</span>
                 {plan.perSeat ? ' per user' : ''}
               </span>
             </>
@@ -180,15 +167,13 @@ function PlanCard({
           {annual ? (
             <>
               <p className="font-medium">
-                {yearlyMessagesPricingReading(plan).toLocaleString('en-US')} messages
+                {plan.yearlyMessages.toLocaleString('en-US')} messages
                 {plan.perSeat ? ' per user' : ''}/year
               </p>
-              <p className="mt-0.5 text-muted-foreground">
-                {messagesLabel(plan, 'annual')} with the 2 bonus months
-              </p>
+              <p className="mt-0.5 text-muted-foreground">{plan.messages.annual} with the 2 bonus months</p>
             </>
           ) : (
-            <p className="font-medium">{messagesLabel(plan, 'monthly')}</p>
+            <p className="font-medium">{plan.messages.monthly}</p>
           )}
         </div>
 

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { ArrowLeft, FlaskConical, Lock } from 'lucide-react';
 import { ANNUAL_PROMO_CODE, formatCents } from '@app/api/client';
+import { ERROR_CODES } from '@app/api/schemas';
 import { Button, Card, CardContent, FullPageSpinner, Separator, Spinner, toast } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
 import { PaymentCard, type PaymentHandle } from '../../components/billing/payment-card';
@@ -57,7 +58,7 @@ export default function CheckoutPage() {
       const message = err instanceof Error ? err.message : 'Payment failed';
       const code =
         err instanceof TRPCClientError ? (err.data as { appCode?: string } | undefined)?.appCode : undefined;
-      if (code === 'card_error') {
+      if (code === ERROR_CODES.CARD_ERROR) {
         setCardError(message);
         toast.error('Payment Error', { description: message });
       } else toast.error('Failed to create checkout session', { description: message });
@@ -68,7 +69,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="bg-muted/40 min-h-screen">
-      <div className="bg-amber-100 px-4 py-2 text-center text-xs font-medium text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">
+      <div className="bg-status-warning text-status-warning-foreground px-4 py-2 text-center text-xs font-medium">
         <FlaskConical className="mr-1 inline size-3.5" aria-hidden="true" />
         Payments simulator — no real card is charged.
       </div>

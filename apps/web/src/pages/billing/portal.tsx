@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, FlaskConical } from 'lucide-react';
-import { formatCents, getPlan } from '@app/api/client';
+import { formatCents } from '@app/api/client';
 import {
   Badge,
   Button,
@@ -24,14 +24,7 @@ import {
 import { useTRPC } from '../../lib/trpc';
 import { CancelDialog } from '../../components/billing/cancel-dialog';
 import { useBillingActions } from '../../components/billing/use-billing-actions';
-import {
-  formatDate,
-  formatPlanName,
-  isAnnualBilling,
-  statusLabel,
-  statusOf,
-  statusVariant,
-} from '../../components/billing/subscription-format';
+import { describeSubscription, formatDate } from '../../components/billing/subscription-format';
 
 /** Only same-origin paths are followed back. */
 function safeReturn(url: string | null): string {
@@ -56,16 +49,11 @@ export default function PortalPage() {
     document.title = 'Billing portal — L&D Assistant';
   }, []);
   const sub = q.data?.subscription ?? null;
-  const status = statusOf(sub);
-  const plan = sub?.plan ? getPlan(sub.plan) : undefined;
-  const annual = isAnnualBilling(sub);
-  const price = plan
-    ? (annual ? plan.annualPriceCents : plan.monthlyPriceCents) * (plan.perSeat ? sub!.seats : 1)
-    : 0;
+  const d = describeSubscription(sub);
 
   return (
     <div className="bg-muted/40 min-h-screen">
-      <div className="bg-amber-100 px-4 py-2 text-center text-xs font-medium text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">
+      <div className="bg-status-warning text-status-warning-foreground px-4 py-2 text-center text-xs font-medium">
         <FlaskConical className="mr-1 inline size-3.5" aria-hidden="true" />
         Payments simulator — billing portal
       </div>
@@ -90,25 +78,25 @@ export default function PortalPage() {
             ) : (
               <>
                 <div className="flex flex-wrap items-center gap-2">
-                  <span className="text-lg font-semibold">{formatPlanName(sub.plan)}</span>
-                  <Badge variant={statusVariant(sub.status)}>{statusLabel(sub.status)}</Badge>
-                  {sub.cancelAtPeriodEnd && <Badge variant="outline">Cancels at period end</Badge>}
+                  <span className="text-lg font-semibold">{d.planLabel}</span>
+                  <Badge variant={d.statusVariant}>{d.statusLabel}</Badge>
+                  {d.cancelling && <Badge variant="outline">Cancels at period end</Badge>}
                 </div>
                 <p>
-                  {price > 0 && (
+                  {d.priceCents > 0 && (
                     <>
-                      {formatCents(price)} per {annual ? 'year' : 'month'} ·{' '}
+                      {formatCents(d.priceCents)} per {d.annual ? 'year' : 'month'} ·{' '}
                     </>
                   )}
-                  {status === 'TRIALING'
+                  {d.trialing
                     ? `Trial ends ${formatDate(sub.trialEnd)}`
-                    : `${sub.cancelAtPeriodEnd ? 'Ends' : 'Renews'} ${formatDate(sub.currentPeriodEnd)}`}
+                    : `${d.cancelling ? 'Ends' : 'Renews'} ${formatDate(sub.currentPeriodEnd)}`}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm">
                     <Link to="/dashboard#upgrade">Update plan</Link>
                   </Button>
-                  {status === 'TRIALING' && !sub.cancelAtPeriodEnd && (
+                  {d.canCancelTrial && (
                     <Button
                       size="sm"
                       variant="outline"
@@ -118,7 +106,7 @@ export default function PortalPage() {
                       Cancel trial
                     </Button>
                   )}
-                  {(status === 'ACTIVE' || status === 'PAST_DUE') && !sub.cancelAtPeriodEnd && (
+                  {d.canCancelSubscription && (
                     <Button
                       size="sm"
                       variant="outline"
@@ -128,7 +116,7 @@ export default function PortalPage() {
                       Cancel plan
                     </Button>
                   )}
-                  {sub.cancelAtPeriodEnd && (status === 'TRIALING' || status === 'ACTIVE') && (
+                  {d.canResume && (
                     <Button
                       size="sm"
                       variant="outline"

@@ -5,16 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { CalendarCheck, Info, Lock, ShieldCheck } from 'lucide-react';
-import {
-  ANNUAL_PROMO_CODE,
-  formatCents,
-  messagesLabel,
-  PLANS,
-  periodLabel,
-  TRIAL_DAYS,
-  type BillingCycleKey,
-  type PlanDefinition,
-} from '@app/api/client';
+import { ANNUAL_PROMO_CODE, TRIAL_DAYS, type BillingCycleKey, type PublicPlan } from '@app/api/client';
+import { ERROR_CODES } from '@app/api/schemas';
 import {
   Button,
   Card,
@@ -35,28 +27,17 @@ import {
 } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { useTRPC } from '../../lib/trpc';
-import { readSelectedPlan, storeSelectedPlan, type SelectedPlan } from '../../lib/selected-plan';
+import {
+  readSelectedPlan,
+  selectionFor,
+  storeSelectedPlan,
+  type SelectedPlan,
+} from '../../lib/selected-plan';
 import { BillingCycleToggle } from '../../components/pricing/billing-cycle-toggle';
+import { usePlans } from '../../components/pricing/use-plans';
+import { accountProblem, splitFullName } from '../../components/billing/signup-form';
 import { PaymentCard, type PaymentHandle } from '../../components/billing/payment-card';
 import { PlanOptionCard } from '../../components/billing/plan-option-card';
-
-function selectionFor(plan: PlanDefinition, cycle: BillingCycleKey, priceId: string): SelectedPlan {
-  return {
-    name: plan.name,
-    priceId,
-    billingCycle: cycle,
-    price: formatCents(cycle === 'annual' ? plan.annualPriceCents : plan.monthlyPriceCents),
-    period: periodLabel(plan, cycle),
-    messages: messagesLabel(plan, cycle),
-  };
-}
-
-/** Splits the full name on spaces: the first word is firstName, the rest lastName (omitted if empty). */
-export function splitFullName(fullName: string): { firstName: string; lastName?: string } {
-  const [first = '', ...rest] = fullName.trim().split(/\s+/);
-  const last = rest.join(' ');
-  return last ? { firstName: first, lastName: last } : { firstName: first };
-}
 
 export default function TrialPage() {
   const trpc = useTRPC();
@@ -65,6 +46,7 @@ export default function TrialPage() {
   const { setSession } = useAuth();
   const fromPricing = !!(location.state as { fromPricing?: boolean } | null)?.fromPricing;
   const config = useQuery(trpc.system.publicConfig.queryOptions());
+  const { plans, ready: plansReady } = usePlans();
 
   const [plan, setPlan] = useState<SelectedPlan | null>(() => readSelectedPlan());
   const [dialogOpen, setDialogOpen] = useState(() => !readSelectedPlan() && !fromPricing);
@@ -86,10 +68,9 @@ export default function TrialPage() {
   const register = useMutation(trpc.auth.register.mutationOptions());
   const loading = creatingPm || register.isPending;
 
-  function choosePlan(p: PlanDefinition, cycle: BillingCycleKey) {
-    const priceId = config.data?.priceIds[p.id][cycle];
-    if (!priceId) return;
-    const sel = selectionFor(p, cycle, priceId);
+  function choosePlan(p: PublicPlan, cycle: BillingCycleKey) {
+    if (!plansReady) return;
+    const sel = selectionFor(p, cycle);
     storeSelectedPlan(sel);
     setPlan(sel);
     setDialogOpen(false);
@@ -102,8 +83,10 @@ export default function TrialPage() {
       toast.error('Missing Information', { description: 'Please fill in all required fields.' });
       return;
     }
-    if (password.length < 8) {
-      toast.error('Password too short', { description: 'Password must be at least 8 characters.' });
+    const names = splitFullName(fullName);
+    const problem = accountProblem({ email, password, ...names });
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
       return;
     }
     if (!plan) {
@@ -116,7 +99,6 @@ export default function TrialPage() {
       });
       return;
     }
-    const names = splitFullName(fullName);
     setCreatingPm(true);
     let paymentMethodId: string | undefined;
     try {
@@ -373,14 +355,14 @@ export default function TrialPage() {
             <BillingCycleToggle value={dialogCycle} onChange={setDialogCycle} />
           </div>
           <div className="grid min-w-0 gap-3 sm:grid-cols-3">
-            {PLANS.map((p) => (
+            {plans.map((p) => (
               <PlanOptionCard
                 key={p.id}
                 plan={p}
                 cycle={dialogCycle}
                 selected={plan?.name === p.name && plan.billingCycle === dialogCycle}
                 actionLabel="Select Plan"
-                disabled={!config.data}
+                disabled={!plansReady}
                 onSelect={() => choosePlan(p, dialogCycle)}
               />
             ))}
@@ -400,7 +382,10 @@ function reportRegistrationError(err: unknown, setCardError: (m: string | null) 
   const appCode =
     err instanceof TRPCClientError ? (err.data as { appCode?: string } | undefined)?.appCode : undefined;
   const message = err.message;
-  if (appCode === 'card_error' || (appCode === 'validation_error' && /payment|card/i.test(message))) {
+  if (
+    appCode === ERROR_CODES.CARD_ERROR ||
+    (appCode === ERROR_CODES.VALIDATION_ERROR && /payment|card/i.test(message))
+  ) {
     setCardError(message);
     toast.error('Payment Error', { description: message });
     return;

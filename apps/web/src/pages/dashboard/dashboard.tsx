@@ -15,8 +15,12 @@ import {
   Sparkles,
   UserRoundSearch,
 } from 'lucide-react';
-import { PLANS, canSend, type BillingCycleKey } from '@app/api/client';
+import { canSend, type BillingCycleKey } from '@app/api/client';
 import {
+  Alert,
+  AlertAction,
+  AlertDescription,
+  AlertTitle,
   Badge,
   Button,
   Card,
@@ -36,20 +40,12 @@ import { PlanOptionCard } from '../../components/billing/plan-option-card';
 import { useBillingActions } from '../../components/billing/use-billing-actions';
 import type { SubscriptionData } from '../../components/billing/types';
 import { BillingActionButtons } from '../../components/billing/billing-action-buttons';
+import { priceIdOf, usePlans } from '../../components/pricing/use-plans';
 import {
   USAGE_BAR_CLASS,
   blockedBanner,
+  describeSubscription,
   formatDate,
-  formatPlanName,
-  isAnnualBilling,
-  paymentText,
-  statusLabel,
-  statusOf,
-  statusVariant,
-  trialDaysLeft,
-  upgradeRoute,
-  usagePercent,
-  usageTone,
 } from '../../components/billing/subscription-format';
 
 const ACTIONS = [
@@ -84,7 +80,7 @@ export default function DashboardPage() {
   const sessionsQuery = useQuery(trpc.assistant.listSessions.queryOptions({ limit: 5 }));
   const profile = useQuery(trpc.auth.me.queryOptions());
   const sub = subQuery.data?.subscription ?? null;
-  const status = statusOf(sub);
+  const { status } = describeSubscription(sub);
   const isAdmin = !!(profile.data?.user.isAdmin ?? user?.isAdmin);
   // The server's sending rule (canSend): no subscription, INCOMPLETE (trial expired), INCOMPLETE_EXPIRED,
   // CANCELED and INACTIVE are refused, so the dashboard blocks them too. Admins are staff and may send.
@@ -138,23 +134,16 @@ export default function DashboardPage() {
 
       <div className="mt-6 space-y-4">
         {blocked && (
-          <div
-            role="alert"
-            data-testid="expired-banner"
-            data-status={status}
-            className="flex flex-col gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 sm:flex-row sm:items-center sm:justify-between dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
-          >
-            <div className="flex items-start gap-3">
-              <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-              <div>
-                <p className="font-semibold">{banner.title}</p>
-                <p className="text-sm opacity-90">{banner.text}</p>
-              </div>
-            </div>
-            <Button variant="destructive" size="sm" onClick={showUpgrade}>
-              Upgrade now
-            </Button>
-          </div>
+          <Alert variant="destructive" data-testid="expired-banner" data-status={status} className="p-4">
+            <AlertTriangle aria-hidden="true" />
+            <AlertTitle className="text-base font-semibold">{banner.title}</AlertTitle>
+            <AlertDescription>{banner.text}</AlertDescription>
+            <AlertAction>
+              <Button variant="destructive" size="sm" onClick={showUpgrade}>
+                Upgrade now
+              </Button>
+            </AlertAction>
+          </Alert>
         )}
         {status === 'TRIALING' && sub && <TrialBanner sub={sub} onUpgrade={showUpgrade} />}
       </div>
@@ -256,7 +245,8 @@ type Sub = SubscriptionData;
 type Billing = ReturnType<typeof useBillingActions>;
 
 function TrialBanner({ sub, onUpgrade }: { sub: Sub; onUpgrade: () => void }) {
-  const days = trialDaysLeft(sub.trialEnd);
+  const d = describeSubscription(sub);
+  const days = d.trialDaysLeft;
   return (
     <div
       data-testid="trial-banner"
@@ -269,9 +259,9 @@ function TrialBanner({ sub, onUpgrade }: { sub: Sub; onUpgrade: () => void }) {
             Free Trial: {days} {days === 1 ? 'day' : 'days'} left
           </p>
           <p className="text-muted-foreground text-sm">
-            {sub.cancelAtPeriodEnd
-              ? `Your trial was cancelled and ends on ${formatDate(sub.trialEnd)}. Upgrade to keep access.`
-              : `Your ${formatPlanName(sub.plan)} plan starts on ${formatDate(sub.trialEnd)}. No charge until then.`}
+            {d.cancelling
+              ? `Your trial was cancelled and ends on ${formatDate(d.periodEnd)}. Upgrade to keep access.`
+              : `Your ${d.planLabel} plan starts on ${formatDate(d.periodEnd)}. No charge until then.`}
           </p>
         </div>
       </div>
@@ -283,15 +273,10 @@ function TrialBanner({ sub, onUpgrade }: { sub: Sub; onUpgrade: () => void }) {
 }
 
 function UsageCard({ sub, loading, staff }: { sub: Sub | null; loading: boolean; staff: boolean }) {
-  const pct = usagePercent(sub?.messagesUsed, sub?.messageLimit);
-  const tone = usageTone(pct);
-  const limit = sub?.messageLimit || 50;
-  const resetAt =
-    sub?.status === 'TRIALING'
-      ? sub.trialEnd
-      : sub?.status === 'ACTIVE' || sub?.status === 'PAST_DUE'
-        ? sub.currentPeriodEnd
-        : null;
+  const d = describeSubscription(sub);
+  const pct = d.usagePercent;
+  const tone = d.usageTone;
+  const resetAt = d.periodEnd;
   return (
     <Card data-testid="usage-card">
       <CardHeader>
@@ -309,17 +294,17 @@ function UsageCard({ sub, loading, staff }: { sub: Sub | null; loading: boolean;
           <>
             <div className="flex items-center justify-between gap-2">
               <span className="text-lg font-semibold" data-testid="plan-name">
-                {formatPlanName(sub?.plan)}
+                {d.planLabel}
               </span>
-              <Badge variant={statusVariant(sub?.status)} data-testid="status-badge">
-                {statusLabel(sub?.status)}
+              <Badge variant={d.statusVariant} data-testid="status-badge">
+                {d.statusLabel}
               </Badge>
             </div>
             <div>
               <div className="mb-1.5 flex justify-between text-sm">
                 <span className="text-muted-foreground">Messages this period</span>
                 <span className="font-medium" data-testid="usage-text">
-                  {(sub?.messagesUsed ?? 0).toLocaleString('en-US')} / {limit.toLocaleString('en-US')}
+                  {d.messagesUsed.toLocaleString('en-US')} / {d.messageLimit.toLocaleString('en-US')}
                 </span>
               </div>
               <Progress
@@ -357,29 +342,30 @@ function UpgradePanel({
   loading: boolean;
 }) {
   const trpc = useTRPC();
-  const config = useQuery(trpc.system.publicConfig.queryOptions());
+  const { plans, ready } = usePlans();
+  const optionsQuery = useQuery(trpc.subscriptions.planOptions.queryOptions());
   const [cycle, setCycle] = useState<BillingCycleKey>('monthly');
   const [selected, setSelected] = useState<string | null>(null);
-  const priceIds = config.data?.priceIds;
-  const selectedPrice = selected ?? priceIds?.pro.monthly ?? null;
+  const options = optionsQuery.data?.planOptions;
+  // The server's rule per option: how the upgrade goes, and whether it is the current plan.
+  const optionFor = (priceId: string | null) => options?.find((o) => !!priceId && o.priceId === priceId);
+  const pro = plans.find((p) => p.id === 'pro');
+  const selectedPrice = selected ?? (ready && pro ? pro.monthlyPriceId : null);
   const isOpen = forceOpen || open;
-  const trialing = sub?.status === 'TRIALING';
-  // Re-buying the same plan is allowed after the trial expired or the subscription ended.
-  const isCurrentPrice = (priceId: string | null) =>
-    !!sub?.priceId && priceId === sub.priceId && !trialing && canSend(sub.status);
-  const isCurrent = isCurrentPrice(selectedPrice);
+  const selectedOption = optionFor(selectedPrice);
+  const isCurrent = !!selectedOption?.current;
   const pending = billing.checkoutPending || billing.changePending;
-  const inPlace = upgradeRoute(sub) === 'change';
-  const disabled = pending || !selectedPrice || isCurrent;
-  const selectedPlan = PLANS.find(
-    (p) => priceIds && Object.values(priceIds[p.id]).includes(selectedPrice ?? ''),
+  const inPlace = selectedOption?.action === 'change_in_place';
+  const disabled = pending || !selectedOption || isCurrent;
+  const selectedPlan = plans.find(
+    (p) => !!selectedPrice && (p.monthlyPriceId === selectedPrice || p.annualPriceId === selectedPrice),
   );
 
   return (
     <Card
       id="upgrade"
       data-testid="upgrade-panel"
-      className={cn(forceOpen && 'border-red-300 dark:border-red-900')}
+      className={cn(forceOpen && 'border-status-error-foreground/40')}
     >
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <div>
@@ -388,7 +374,7 @@ function UpgradePanel({
             {forceOpen ? 'Choose a plan to continue' : 'Upgrade your plan'}
           </CardTitle>
           <CardDescription>
-            {isAnnualBilling(sub)
+            {describeSubscription(sub).annual
               ? 'You are billed annually.'
               : 'Annual billing: 14 months for the price of 12.'}
           </CardDescription>
@@ -406,23 +392,23 @@ function UpgradePanel({
               value={cycle}
               onChange={(c) => {
                 setCycle(c);
-                if (priceIds && selectedPlan) setSelected(priceIds[selectedPlan.id][c]);
+                if (selectedPlan) setSelected(priceIdOf(selectedPlan, c));
               }}
             />
           </div>
           <div className="grid gap-3 md:grid-cols-3">
-            {PLANS.map((p) => {
-              const priceId = priceIds?.[p.id][cycle] ?? '';
+            {plans.map((p) => {
+              const priceId = priceIdOf(p, cycle);
               return (
                 <PlanOptionCard
                   key={p.id}
                   plan={p}
                   cycle={cycle}
                   compact
-                  selected={selectedPrice === priceId}
-                  current={isCurrentPrice(priceId)}
+                  selected={!!priceId && selectedPrice === priceId}
+                  current={!!optionFor(priceId)?.current}
                   onSelect={() => setSelected(priceId)}
-                  disabled={loading || !priceIds}
+                  disabled={loading || !ready || !options}
                 />
               );
             })}
@@ -431,7 +417,9 @@ function UpgradePanel({
             className="w-full"
             size="lg"
             disabled={disabled}
-            onClick={() => selectedPrice && void billing.upgrade(sub, selectedPrice)}
+            onClick={() =>
+              selectedOption && void billing.upgrade(selectedOption.priceId, selectedOption.action)
+            }
           >
             {pending
               ? inPlace
@@ -450,8 +438,8 @@ function UpgradePanel({
 function BillingCard({ sub, billing, loading }: { sub: Sub | null; billing: Billing; loading: boolean }) {
   const trpc = useTRPC();
   const config = useQuery(trpc.system.publicConfig.queryOptions());
-  const status = statusOf(sub);
-  const live = status === 'TRIALING' || status === 'ACTIVE' || status === 'PAST_DUE';
+  const d = describeSubscription(sub);
+  const status = d.status;
   const testPlan = sub?.plan === 'starter' || sub?.plan === 'team' ? sub.plan : 'pro';
   return (
     <Card data-testid="billing-card">
@@ -465,22 +453,18 @@ function BillingCard({ sub, billing, loading }: { sub: Sub | null; billing: Bill
           <>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
               <dt className="text-muted-foreground">Payment</dt>
-              <dd data-testid="payment-text">{paymentText(sub)}</dd>
+              <dd data-testid="payment-text">{d.paymentText}</dd>
               <dt className="text-muted-foreground">Billing</dt>
-              <dd>{sub?.plan ? (isAnnualBilling(sub) ? 'Annual' : 'Monthly') : '—'}</dd>
-              {live ? (
+              <dd>{d.cycleLabel ?? '—'}</dd>
+              {d.live ? (
                 <>
-                  <dt className="text-muted-foreground">{status === 'TRIALING' ? 'Trial ends' : 'Renews'}</dt>
-                  <dd>
-                    {sub?.cancelAtPeriodEnd
-                      ? `Ends ${formatDate(status === 'TRIALING' ? sub.trialEnd : sub.currentPeriodEnd)}`
-                      : formatDate(status === 'TRIALING' ? sub?.trialEnd : sub?.currentPeriodEnd)}
-                  </dd>
+                  <dt className="text-muted-foreground">{d.trialing ? 'Trial ends' : 'Renews'}</dt>
+                  <dd>{d.cancelling ? `Ends ${formatDate(d.periodEnd)}` : formatDate(d.periodEnd)}</dd>
                 </>
               ) : (
                 <>
                   <dt className="text-muted-foreground">Status</dt>
-                  <dd>{status === 'INCOMPLETE' ? 'Upgrade required' : statusLabel(status)}</dd>
+                  <dd>{status === 'INCOMPLETE' ? 'Upgrade required' : d.statusLabel}</dd>
                 </>
               )}
             </dl>
