@@ -150,10 +150,12 @@ export async function* runExchange<T extends ConversationTypes>(
       session = await store.owned(p.userId, session.id);
     }
     if (previous.status === 'rejected') throw previous.reason;
-    const held = await services.quota.reserve(p.userId);
-    reservation = held;
     const history = withinBudget(previous.value);
     const messages: LlmMessage[] = await store.prompt({ session, history, message: content, input: p.input });
+    // The reservation comes last, right before the transaction that records it: a crash can then only
+    // strand a reservation in that one round trip (the record makes every later one recoverable).
+    const held = await services.quota.reserve(p.userId);
+    reservation = held;
 
     const title = store.titleFor(session, content);
     const touchedAt = new Date();
