@@ -38,6 +38,7 @@ for (const width of [375, 1280]) {
       if (width < 500) {
         await page.getByRole('button', { name: 'Toggle sidebar' }).click();
         await expect(page.getByTestId('chat-session').first()).toBeVisible();
+        await page.waitForTimeout(500); // the sheet's slide-in
         await page.screenshot({ path: `${dir}/${width}-${theme}-sidebar.png` });
         await page.keyboard.press('Escape');
       }

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   SEND_FAILED: 'SEND_FAILED',
   SEND_IN_PROGRESS: 'SEND_IN_PROGRESS',
   SUBSCRIPTION_INACTIVE: 'SUBSCRIPTION_INACTIVE',
+  /** tRPC's own code of a 429 (`data.code`; the REST `code` when no app code is set). */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   VALIDATION_ERROR: 'validation_error',
 } as const;
 

@@ -6,7 +6,8 @@ import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
 import { Check, Copy } from 'lucide-react';
 import { Button, cn, toast } from '@app/ui';
-import { COLLAPSE_OVER_CHARS } from './chat-utils';
+import { COLLAPSE_OVER_CHARS } from './conversation-utils';
+import './markdown.css';
 
 type HastNode = { type: string; value?: string; children?: HastNode[] };
 const textOf = (n?: HastNode): string =>

@@ -1,26 +1,38 @@
 // The message box: Enter sends, Shift+Enter adds a newline, grows up to 120 px; Stop while generating.
-import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  forwardRef,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { ArrowUp, Square } from 'lucide-react';
 import { Button, Textarea } from '@app/ui';
-import { INPUT_MAX_HEIGHT_PX } from './chat-utils';
+import { INPUT_MAX_HEIGHT_PX } from './conversation-utils';
 
-export interface ChatInputHandle {
+export interface ComposerHandle {
   focus(): void;
 }
 
-export const ChatInput = forwardRef<
-  ChatInputHandle,
-  {
-    value: string;
-    onChange: (v: string) => void;
-    onSend: () => void;
-    onStop: () => void;
-    sending: boolean;
-    /** A reply is being generated in another chat: no send (one at a time), and no Stop here. */
-    busy?: boolean;
-    disabled?: boolean;
-  }
->(function ChatInput({ value, onChange, onSend, onStop, sending, busy, disabled }, ref) {
+export interface ComposerProps {
+  value: string;
+  onChange: (v: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  sending: boolean;
+  /** A reply is being generated in another chat: no send (one at a time), and no Stop here. */
+  busy?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  /** Inside the box before the text, e.g. an upload button. */
+  addon?: ReactNode;
+}
+
+export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer(
+  { value, onChange, onSend, onStop, sending, busy, disabled, placeholder, addon },
+  ref,
+) {
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), []);
 
@@ -42,13 +54,14 @@ export const ChatInput = forwardRef<
   const canSend = !sending && !busy && !disabled && value.trim().length > 0;
   return (
     <div className="bg-background focus-within:ring-ring/50 flex items-end gap-2 rounded-2xl border p-2 shadow-sm focus-within:ring-[3px]">
+      {addon}
       <Textarea
         ref={area}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         rows={1}
-        placeholder="Ask about objectives, quizzes, scenarios, learning plans…"
+        placeholder={placeholder}
         aria-label="Message"
         disabled={disabled}
         className="max-h-[120px] min-h-9 resize-none border-0 bg-transparent px-2 py-1.5 shadow-none focus-visible:ring-0 dark:bg-transparent"

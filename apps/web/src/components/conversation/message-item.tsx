@@ -1,9 +1,9 @@
 // One chat message: user bubble or assistant answer (Markdown), with copy (check mark for 2 s) and
 // like/dislike feedback kept locally.
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Check, Copy, Sparkles, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Button, cn, toast } from '@app/ui';
-import type { ChatUiMessage } from './chat-utils';
+import type { ConversationMessage } from './types';
 import { Markdown } from './markdown';
 
 export type Feedback = 'like' | 'dislike' | undefined;
@@ -26,10 +26,13 @@ export const MessageItem = memo(function MessageItem({
   message,
   feedback,
   onFeedback,
+  actions,
 }: {
-  message: ChatUiMessage;
+  message: ConversationMessage;
   feedback: Feedback;
   onFeedback: (id: string, f: Feedback) => void;
+  /** More buttons after copy and feedback (e.g. read aloud). */
+  actions?: ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -100,6 +103,7 @@ export const MessageItem = memo(function MessageItem({
             >
               <ThumbsDown className={cn('size-3.5', feedback === 'dislike' && 'fill-current')} />
             </Button>
+            {actions}
           </div>
         )}
       </div>

@@ -1,5 +1,5 @@
 // The session sidebar: new chat, search, the sessions with date labels, rename and delete (hidden when
-// only one session remains), and a way back to the dashboard.
+// only one session remains), and a way back to the dashboard. Texts default to the chat's.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, MessageSquare, MoreHorizontal, Pencil, Plus, Search, Trash2 } from 'lucide-react';
@@ -39,7 +39,20 @@ import {
   SidebarMenuSkeleton,
   useSidebar,
 } from '@app/ui';
-import { dateLabel, type ChatSessionItem } from './chat-utils';
+import { dateLabel } from './conversation-utils';
+import type { ConversationSession } from './types';
+
+export const CHAT_SIDEBAR_LABELS = {
+  newSession: 'New chat',
+  search: 'Search chats',
+  group: 'Chats',
+  list: 'Chat sessions',
+  empty: 'No chats yet. Start a new one.',
+  renameTitle: 'Rename conversation',
+  renameDescription: 'Give this chat a name you will recognise later.',
+  deleteTitle: 'Delete this chat?',
+};
+export type SidebarLabels = typeof CHAT_SIDEBAR_LABELS;
 
 export function SessionSidebar({
   sessions,
@@ -50,20 +63,23 @@ export function SessionSidebar({
   onSearch,
   onRename,
   onDelete,
+  labels = CHAT_SIDEBAR_LABELS,
 }: {
-  sessions: ChatSessionItem[];
+  sessions: ConversationSession[];
   loading: boolean;
   currentId?: string;
   onSelect: (id: string) => void;
   onNew: () => void;
-  onSearch: () => void;
+  /** Without it, no search button. */
+  onSearch?: () => void;
   onRename: (id: string, title: string) => Promise<boolean>;
   onDelete: (id: string) => void;
+  labels?: SidebarLabels;
 }) {
   const { isMobile, setOpenMobile } = useSidebar();
-  const [renaming, setRenaming] = useState<ChatSessionItem | null>(null);
+  const [renaming, setRenaming] = useState<ConversationSession | null>(null);
   const [title, setTitle] = useState('');
-  const [deleting, setDeleting] = useState<ChatSessionItem | null>(null);
+  const [deleting, setDeleting] = useState<ConversationSession | null>(null);
   const closeMobile = () => isMobile && setOpenMobile(false);
   const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -76,28 +92,30 @@ export function SessionSidebar({
             closeMobile();
           }}
           className="w-full justify-start"
-          title={`New chat (${mod}N or ${mod}Shift+O)`}
+          title={`${labels.newSession} (${mod}N or ${mod}Shift+O)`}
         >
-          <Plus /> New chat
+          <Plus /> {labels.newSession}
         </Button>
-        <Button
-          variant="outline"
-          onClick={() => {
-            onSearch();
-            closeMobile();
-          }}
-          className="w-full justify-start"
-          title={`Search (${mod}/)`}
-        >
-          <Search /> Search chats
-          <span className="text-muted-foreground ml-auto text-xs">{mod}/</span>
-        </Button>
+        {onSearch && (
+          <Button
+            variant="outline"
+            onClick={() => {
+              onSearch();
+              closeMobile();
+            }}
+            className="w-full justify-start"
+            title={`Search (${mod}/)`}
+          >
+            <Search /> {labels.search}
+            <span className="text-muted-foreground ml-auto text-xs">{mod}/</span>
+          </Button>
+        )}
       </SidebarHeader>
       <SidebarContent>
         <SidebarGroup>
-          <SidebarGroupLabel>Chats</SidebarGroupLabel>
+          <SidebarGroupLabel>{labels.group}</SidebarGroupLabel>
           <SidebarGroupContent>
-            <SidebarMenu aria-label="Chat sessions">
+            <SidebarMenu aria-label={labels.list}>
               {loading && sessions.length === 0
                 ? Array.from({ length: 4 }, (_, i) => (
                     <SidebarMenuItem key={i}>
@@ -149,7 +167,7 @@ export function SessionSidebar({
                     </SidebarMenuItem>
                   ))}
               {!loading && sessions.length === 0 && (
-                <p className="text-muted-foreground px-2 py-4 text-sm">No chats yet. Start a new one.</p>
+                <p className="text-muted-foreground px-2 py-4 text-sm">{labels.empty}</p>
               )}
             </SidebarMenu>
           </SidebarGroupContent>
@@ -173,8 +191,8 @@ export function SessionSidebar({
             }}
           >
             <DialogHeader>
-              <DialogTitle>Rename conversation</DialogTitle>
-              <DialogDescription>Give this chat a name you will recognise later.</DialogDescription>
+              <DialogTitle>{labels.renameTitle}</DialogTitle>
+              <DialogDescription>{labels.renameDescription}</DialogDescription>
             </DialogHeader>
             <div className="my-4 grid gap-2">
               <Label htmlFor="chat-title">Title</Label>
@@ -201,7 +219,7 @@ export function SessionSidebar({
       <AlertDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete this chat?</AlertDialogTitle>
+            <AlertDialogTitle>{labels.deleteTitle}</AlertDialogTitle>
             <AlertDialogDescription>
               “{deleting?.title}” and all its messages will be deleted. This cannot be undone.
             </AlertDialogDescription>
