@@ -193,7 +193,8 @@ export async function* runExchange<T extends ConversationTypes>(
     let usage: LlmUsage | undefined;
     inModel = true;
     let lastBroadcast = 0;
-    for await (const ev of services.llm.stream({ messages, signal })) {
+    const profile = store.profile?.(session);
+    for await (const ev of services.llm.stream({ messages, signal, profile })) {
       if (signal.aborted) break;
       if (ev.type === 'delta') {
         text += ev.content;

@@ -80,6 +80,11 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
     message: string;
     input: T['input'];
   }): Promise<LlmMessage[]>;
+  /**
+   * A hint sent with the model request (`LlmRequest.profile`, e.g. the assistant's session type): the offline
+   * provider picks its deterministic behaviour by it; the OpenAI-compatible provider ignores it.
+   */
+  profile?(session: T['session']): string | undefined;
   /** The title this message gives the session when it takes one from its first message. */
   titleFor(session: T['session'], message: string): string | undefined;
   /** Stores the user message with status PENDING; the session gets updatedAt `touchedAt` and `title`. */

@@ -16,6 +16,12 @@ export interface LlmRequest {
   signal?: AbortSignal;
   maxTokens?: number;
   temperature?: number;
+  /**
+   * What kind of conversation asks (an assistant session type such as `SME_WALKTHROUGH`). A hint for the
+   * offline provider's deterministic logic; the OpenAI-compatible provider ignores it (the system prompt
+   * carries the behaviour there).
+   */
+  profile?: string;
 }
 
 export interface LlmUsage {
