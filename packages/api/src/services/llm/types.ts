@@ -5,9 +5,19 @@ import type { z } from 'zod';
 
 export type LlmRole = 'system' | 'user' | 'assistant';
 
+/** An image for vision-capable models (uploaded jpg/png/gif/webp): bytes, or base64 text. */
+export interface LlmImage {
+  mimeType: string;
+  data: Buffer | string;
+  /** The file's name, for providers that can only name the attachment (offline). */
+  filename?: string;
+}
+
 export interface LlmMessage {
   role: LlmRole;
   content: string;
+  /** Images sent with a user message (OpenAI: `image_url` data-URL parts; offline: named as attachments). */
+  images?: LlmImage[];
 }
 
 export interface LlmRequest {
