@@ -448,6 +448,17 @@ export function chunkText(text: string, size: number): string[] {
   return chunks;
 }
 
+/** The offline provider cannot see images: it names the ones sent with the conversation's last turn. */
+export function withImageNote(answer: string, messages: LlmMessage[]): string {
+  let i = messages.length - 1;
+  while (i >= 0 && messages[i]!.role !== 'user') i--;
+  const names: string[] = [];
+  for (; i >= 0 && messages[i]!.role === 'user'; i--)
+    for (const img of messages[i]!.images ?? []) names.unshift(img.filename ?? img.mimeType);
+  if (names.length === 0) return answer;
+  return `${answer}\n\n*Attached image${names.length > 1 ? 's' : ''}: ${names.join(', ')} (offline mode cannot look at images; connect a vision-capable model to use them).*`;
+}
+
 const abortError = (signal: AbortSignal) =>
   signal.reason instanceof Error ? signal.reason : new LlmError('Generation cancelled', 'aborted');
 
@@ -458,7 +469,10 @@ export function createOfflineProvider(o: OfflineProviderOptions = {}): LlmProvid
     kind: 'offline',
     model: 'offline',
     async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
-      const answer = offlineAnswer(req.messages.filter((m) => m.role !== 'system'));
+      const answer = withImageNote(
+        offlineAnswer(req.messages.filter((m) => m.role !== 'system')),
+        req.messages,
+      );
       for (const chunk of chunkText(answer, chunkSize)) {
         if (req.signal?.aborted) throw abortError(req.signal);
         if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));

@@ -50,6 +50,25 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** Our messages as the SDK's: a user message with images becomes text + `image_url` data-URL parts. */
+export function toOpenAiMessages(messages: LlmMessage[]): OpenAI.ChatCompletionMessageParam[] {
+  return messages.map((m): OpenAI.ChatCompletionMessageParam => {
+    if (m.role !== 'user' || !m.images?.length) return { role: m.role, content: m.content };
+    return {
+      role: 'user',
+      content: [
+        { type: 'text', text: m.content },
+        ...m.images.map((img) => ({
+          type: 'image_url' as const,
+          image_url: {
+            url: `data:${img.mimeType};base64,${typeof img.data === 'string' ? img.data : img.data.toString('base64')}`,
+          },
+        })),
+      ],
+    };
+  });
+}
+
 function retryAfterMs(err: unknown): number | undefined {
   const h = err instanceof OpenAI.APIError ? err.headers : undefined;
   const v = h?.get?.('retry-after');
@@ -133,7 +152,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): LlmProvider {
           const stream = await client.chat.completions.create(
             {
               model: o.model,
-              messages: req.messages,
+              messages: toOpenAiMessages(req.messages),
               stream: true,
               stream_options: { include_usage: true },
               ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
