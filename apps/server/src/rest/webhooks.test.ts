@@ -35,7 +35,7 @@ const post = (event: object, secret = SECRET, header?: string) => {
 };
 
 let n = 0;
-async function registered() {
+async function registered(selectedPriceId = 'price_starter_monthly') {
   const res = await s.app.inject({
     method: 'POST',
     url: '/api/auth/register',
@@ -44,7 +44,7 @@ async function registered() {
       password: 'Sturdy-Pass-2024',
       firstName: 'Hook',
       paymentMethodId: 'pm_card_visa',
-      selectedPriceId: 'price_starter_monthly',
+      selectedPriceId,
     },
   });
   expect(res.statusCode).toBe(201);
@@ -187,6 +187,51 @@ describe('POST /api/webhooks/stripe', () => {
     );
     const quota = await s.services.quota.reserve(u.user.id).catch((e) => e);
     expect(quota.message).toMatch(/trial has expired/);
+  });
+
+  it('a synced trial counts one seat whatever its quantity; once paid, the quantity the provider confirms', async () => {
+    const u = await registered('price_team_monthly');
+    const now = new Date();
+    const copy = (status: 'trialing' | 'active', quantity: number): ProviderSubscription => ({
+      id: u.subId,
+      customerId: u.customerId,
+      status,
+      priceId: 'price_team_monthly',
+      quantity,
+      trialStart: now,
+      trialEnd: new Date(now.getTime() + 7 * 86_400_000),
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      cancelAtPeriodEnd: status === 'trialing',
+      canceledAt: null,
+      userId: null,
+    });
+    const updated = (id: string) => ({
+      id,
+      type: 'customer.subscription.updated',
+      data: { object: { id: u.subId } },
+    });
+    let restore = providerCopy(copy('trialing', 1000));
+    try {
+      expect((await post(updated('evt_seats_trial'))).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    const trial = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: u.user.id } });
+    expect(trial).toMatchObject({
+      status: 'TRIALING',
+      seats: 1000,
+      messageLimit: 3000,
+      cancelAtPeriodEnd: true,
+    });
+    restore = providerCopy(copy('active', 5));
+    try {
+      expect((await post(updated('evt_seats_paid'))).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    const paid = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: u.user.id } });
+    expect(paid).toMatchObject({ status: 'ACTIVE', seats: 5, messageLimit: 15_000 });
   });
 
   it('unhandled event types are acknowledged', async () => {

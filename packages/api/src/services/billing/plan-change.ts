@@ -23,6 +23,18 @@ async function priceOrThrow(ctx: Context, priceId: string): Promise<PlanChoice> 
   return found;
 }
 
+/**
+ * The seat count a request asks the provider for: per-seat plans (Team) take `requested` (bounded by the
+ * schema) or `current`; other plans are one seat, and asking them for more is a 400. The quota never comes from
+ * here — it counts the seats of the provider's answer (sync's `subscriptionRowData`).
+ */
+export function requestedSeats(price: PlanChoice, requested: number | undefined, current = 1): number {
+  if (price.plan.perSeat) return requested ?? current;
+  if (requested !== undefined && requested !== 1)
+    throw badRequest(`Seats apply to per-seat plans only; ${price.plan.name} is one seat.`);
+  return 1;
+}
+
 async function withCardErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -45,7 +57,7 @@ async function startCheckout(
     email: user.email,
     customerId: sub?.stripeCustomerId ?? null,
     priceId: input.priceId,
-    quantity: price.plan.perSeat ? (input.seats ?? 1) : 1,
+    quantity: requestedSeats(price, input.seats),
     annual: price.cycle === 'annual',
     successUrl: `${services.config.appUrl}/dashboard?subscription=success`,
     cancelUrl: `${services.config.appUrl}/pricing?subscription=cancelled`,
@@ -62,6 +74,7 @@ async function startCheckout(
 /** POST /subscriptions/checkout {priceId}: a Checkout session for the price → {checkoutUrl}. */
 export async function createCheckout(ctx: Context, user: BillingUser, input: PriceIdInput) {
   const price = await priceOrThrow(ctx, input.priceId);
+  requestedSeats(price, input.seats);
   return startCheckout(ctx, user, price, input, await subscriptionFor(ctx.services.db, user.id));
 }
 
@@ -72,13 +85,14 @@ export async function createCheckout(ctx: Context, user: BillingUser, input: Pri
 export async function changePlan(ctx: Context, user: BillingUser, input: PriceIdInput) {
   const { services } = ctx;
   const price = await priceOrThrow(ctx, input.priceId);
+  requestedSeats(price, input.seats);
   const sub = await subscriptionFor(services.db, user.id);
   if (upgradeAction(sub) === 'checkout' || !sub?.stripeSubscriptionId) {
     const { checkoutUrl } = await startCheckout(ctx, user, price, input, sub);
     return { subscription: await services.billing.view(user.id), checkoutUrl };
   }
   const subscriptionId = sub.stripeSubscriptionId;
-  const seats = price.plan.perSeat ? (input.seats ?? sub.seats) : 1;
+  const seats = requestedSeats(price, input.seats, sub.seats);
   if (isCurrentPrice(sub, input.priceId, seats)) throw badRequest('You are already on this plan.');
   const updated = await withCardErrors(() =>
     services.billing.provider.changePrice({

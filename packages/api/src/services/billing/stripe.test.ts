@@ -142,7 +142,10 @@ describe('StripeProvider against a recording server', () => {
     });
     expect(changed.status).toBe('active');
     const upd = recorded.find((x) => x.method === 'POST' && x.path === '/v1/subscriptions/sub_1')!;
-    expect(upd.body.get('proration_behavior')).toBe('create_prorations');
+    // The prorated difference is invoiced and charged now (error_if_incomplete: a declined card changes
+    // nothing), so added seats or a dearer plan are paid before their quota counts.
+    expect(upd.body.get('proration_behavior')).toBe('always_invoice');
+    expect(upd.body.get('payment_behavior')).toBe('error_if_incomplete');
     expect(upd.body.get('items[0][id]')).toBe('si_1');
     expect(upd.body.get('trial_end')).toBe('now');
     recorded.length = 0;

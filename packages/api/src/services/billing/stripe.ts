@@ -140,7 +140,9 @@ export class StripeProvider implements BillingProvider {
     try {
       const s = await this.stripe.subscriptions.update(i.subscriptionId, {
         items: [{ id: current.items.data[0]!.id, price: i.priceId, quantity: i.quantity }],
-        proration_behavior: 'create_prorations',
+        // Invoice the prorated difference now: with create_prorations it would wait for the next renewal, so
+        // seats added (and then cancelled at period end) would be used without ever being paid for.
+        proration_behavior: 'always_invoice',
         payment_behavior: 'error_if_incomplete',
         cancel_at_period_end: false,
         ...(i.endTrial ? { trial_end: 'now' as const } : {}),

@@ -57,15 +57,25 @@ export interface ApplyOptions {
   adoptForUserId?: string;
 }
 
+/** Statuses whose seats were paid for: the quota counts them. Others (a trial, a trial that ended unpaid) count one. */
+const PAID_SEAT_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['ACTIVE', 'PAST_DUE', 'CANCELED']);
+
+/** How many seats the quota counts: the provider's confirmed quantity once paid for, one before (a trial). */
+export function quotaSeats(status: SubscriptionStatus, seats: number): number {
+  return PAID_SEAT_STATUSES.has(status) ? seats : 1;
+}
+
 /**
  * The columns of our row that mirror the provider's subscription. Plan and quota come from the Plan row of the
- * price (a price we do not sell leaves them as they are).
+ * price (a price we do not sell leaves them as they are); the quota's seats are the provider's quantity — never a
+ * request's — and a trial's quota is one seat's until it is paid for (`quotaSeats`).
  */
 export async function subscriptionRowData(db: DbLike, config: AppConfig, sub: ProviderSubscription) {
   const choice = await planForPrice(db, config, sub.priceId);
   const seats = Math.max(1, sub.quantity || 1);
+  const status = toOurStatus(sub.status, await everPaid(db, sub.customerId));
   return {
-    status: toOurStatus(sub.status, await everPaid(db, sub.customerId)),
+    status,
     stripeSubscriptionId: sub.id,
     stripeCustomerId: sub.customerId,
     ...(choice
@@ -73,7 +83,7 @@ export async function subscriptionRowData(db: DbLike, config: AppConfig, sub: Pr
           planId: choice.plan.id,
           priceId: sub.priceId,
           billingCycle: choice.cycle === 'annual' ? ('ANNUAL' as const) : ('MONTHLY' as const),
-          messageLimit: messageLimitOf(choice, seats),
+          messageLimit: messageLimitOf(choice, quotaSeats(status, seats)),
         }
       : {}),
     seats,
