@@ -10,6 +10,15 @@ const optionalString = z
   .optional();
 const optionalUrl = (name: string) =>
   optionalString.refine((v) => v === undefined || URL.canParse(v), { message: `${name} must be a URL` });
+const optionalMs = (name: string) =>
+  optionalString
+    .refine((v) => v === undefined || /^\d+$/.test(v), {
+      message: `${name} must be a whole number of milliseconds (0 or more)`,
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v)));
+
+/** Age at which the sweeper undoes a half exchange whose session no instance holds (4 × the 15 s lease). */
+export const DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS = 60_000;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,6 +39,7 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  PENDING_EXCHANGE_MAX_AGE_MS: optionalMs('PENDING_EXCHANGE_MAX_AGE_MS'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -94,11 +104,18 @@ export interface AppConfig {
   /** False when APP_URL was not set and appUrl is only the local default. */
   appUrlConfigured: boolean;
   jwtSecret: string;
+  /**
+   * False when JWT_SECRET was not set: jwtSecret is then a per-process placeholder until the server replaces
+   * it with the one kept in the database (apps/server/src/config.ts, resolveJwtSecret).
+   */
+  jwtSecretConfigured: boolean;
   logLevel: Env['LOG_LEVEL'];
   admin?: { email: string; password: string };
   smtpUrl?: string;
   mailFrom: string;
   openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
+  /** Age (ms) from which a half exchange (crash) may be undone by the sweeper. */
+  pendingExchangeMaxAgeMs: number;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string; apiBase?: string };
   priceIds: PriceIds;
   redisUrl?: string;
@@ -110,7 +127,10 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; jwtSecret must be supplied when JWT_SECRET is absent (the server keeps one in DATA_DIR). */
+/**
+ * Parses the environment; a fallback jwtSecret must be supplied when JWT_SECRET is absent (the server passes a
+ * placeholder and then uses the secret kept in the database).
+ */
 export function parseConfig(raw: Record<string, string | undefined>, fallbackJwtSecret?: string): AppConfig {
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
@@ -134,6 +154,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appUrlConfigured: Boolean(e.APP_URL),
     jwtSecret,
+    jwtSecretConfigured: Boolean(e.JWT_SECRET),
     logLevel: e.LOG_LEVEL,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
@@ -145,6 +166,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
       model: e.OPENAI_MODEL,
       timeoutMs: e.OPENAI_TIMEOUT_MS,
     },
+    pendingExchangeMaxAgeMs: e.PENDING_EXCHANGE_MAX_AGE_MS ?? DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'RATE_LIMITED',
   SEND_FAILED: 'SEND_FAILED',
   SEND_IN_PROGRESS: 'SEND_IN_PROGRESS',
+  /** The instance is shutting down: sends are refused (503) and running ones end with this code. */
+  SERVER_RESTARTING: 'SERVER_RESTARTING',
+  /** The instance producing an answer stopped (crash, lost lease): its watchers and the send end with it. */
+  STREAM_INTERRUPTED: 'STREAM_INTERRUPTED',
   SUBSCRIPTION_INACTIVE: 'SUBSCRIPTION_INACTIVE',
   /** tRPC's own code of a 429 (`data.code`; the REST `code` when no app code is set). */
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',

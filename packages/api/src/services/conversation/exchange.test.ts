@@ -17,7 +17,7 @@ import type { LlmProvider } from '../llm/types.js';
 import { silentLogger } from '../logger.js';
 import { runExchange } from './exchange.js';
 import type { ExchangeEvent } from './store.js';
-import { createConversationStreamRegistry } from './streams.js';
+import { createConversationStreamRegistry, RESTARTING_MESSAGE } from './streams.js';
 import { createExchangeSweeper } from './sweeper.js';
 
 let database: Database;
@@ -207,5 +207,67 @@ describe('crashed exchanges', () => {
     expect(await stored(ids.sessionId)).toEqual([]);
     expect(await pending(ids.sessionId)).toEqual([]);
     expect(await used(ids.userId)).toBe(0);
+  });
+});
+
+describe('shutdown and the sweep race', () => {
+  it('drain ends a running exchange with the restarting error, undone, and refuses new sends with 503', async () => {
+    const ids = await setup();
+    const instance: Services = {
+      ...services,
+      conversationStreams: createConversationStreamRegistry(undefined, silentLogger),
+      llm: provider(['One ', 'two ', 'three ', 'four'], { delayMs: 100 }),
+    };
+    const store = createChatStore(services.db);
+    const gen = send(instance, store, ids, 'A long answer please');
+    expect((await gen.next()).value).toMatchObject({ type: 'start' });
+    expect(await used(ids.userId)).toBe(1);
+    const rest = drain(gen);
+    const left = await instance.conversationStreams.drain(5_000);
+    expect(left).toBe(0); // the exchange undid itself and gave its slot back before drain resolved
+    const { error } = await rest;
+    expect(error).toMatchObject({ message: RESTARTING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    expect(await used(ids.userId)).toBe(0);
+    expect(await stored(ids.sessionId)).toEqual([]);
+    expect(await pending(ids.sessionId)).toEqual([]);
+
+    const refused = await drain(send(instance, store, ids, 'Another one'));
+    expect(refused.events).toEqual([]);
+    expect(refused.error).toMatchObject({ message: RESTARTING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    expect(await used(ids.userId)).toBe(0);
+    await instance.conversationStreams.close();
+  });
+
+  it('an exchange that completes between the listing and the claim is left alone by the sweeper', async () => {
+    const ids = await setup();
+    const instance: Services = {
+      ...services,
+      conversationStreams: createConversationStreamRegistry(undefined, silentLogger),
+      llm: provider(['Done'], { delayMs: 50 }),
+    };
+    const gen = send(instance, createChatStore(services.db), ids, 'Quick one');
+    expect((await gen.next()).value).toMatchObject({ type: 'start' });
+    const other = createConversationStreamRegistry(undefined, silentLogger);
+    const sweeper = createExchangeSweeper({
+      db: services.db,
+      // The claim waits until the exchange has completed (its record is gone by then).
+      streams: {
+        ...other,
+        acquire: async (kind, id) => {
+          expect((await drain(gen)).error).toBeUndefined();
+          return other.acquire(kind, id);
+        },
+      },
+      stores: { chat: createChatStore(services.db) },
+      log: silentLogger,
+    });
+    expect(await sweeper.sweep(0)).toBe(0);
+    expect((await stored(ids.sessionId)).map((m) => [m.role, m.status])).toEqual([
+      ['user', 'COMPLETE'],
+      ['assistant', 'COMPLETE'],
+    ]);
+    expect(await used(ids.userId)).toBe(1);
+    await instance.conversationStreams.close();
+    await other.close();
   });
 });

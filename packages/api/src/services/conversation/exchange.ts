@@ -10,6 +10,9 @@
 //     the reservation final) → usage log → afterComplete → the `complete` event
 //  5. on failure, Stop or disconnect the exchange is undone step by step (pending.ts: reservation first);
 //     after a crash the sweeper (sweeper.ts) does the same from the record.
+//  At shutdown (streams.drain()) new sends are refused with 503 SERVER_RESTARTING and running ones end with
+//  'The server is restarting, please retry' after the same undo; a lost lease ends them with the interrupted
+//  error (streams.ts).
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Db, Prisma } from '@app/db';
@@ -27,6 +30,7 @@ import {
   undoExchange,
   type PendingExchangeRecord,
 } from './pending.js';
+import { stopReasonOf, streamStoppedError } from './streams.js';
 import type {
   ConversationStore,
   ConversationTypes,
@@ -123,6 +127,7 @@ export async function* runExchange<T extends ConversationTypes>(
   const streams = services.conversationStreams;
   const kind = store.kind;
   const content = p.message.trim();
+  if (streams.draining) throw streamStoppedError('restarting');
   let session = await store.owned(p.userId, p.sessionId);
   await services.rateLimiter.consume(store.rateLimit, p.userId);
   const slot = await streams.acquire(kind, session.id);
@@ -240,6 +245,9 @@ export async function* runExchange<T extends ConversationTypes>(
     };
   } catch (err) {
     failed = err;
+    // Stopped by the registry (shutdown, lost lease): the client is told why, and to retry.
+    const stopped = stopReasonOf(slot.signal);
+    if (stopped) throw streamStoppedError(stopped);
     if (signal.aborted && !(err instanceof TRPCError && err.code !== 'CLIENT_CLOSED_REQUEST'))
       throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
     if (err instanceof TRPCError) throw err;
@@ -265,9 +273,11 @@ export async function* runExchange<T extends ConversationTypes>(
         endpoint: p.endpoint,
         status: signal.aborted ? 'warning' : 'error',
         usage: 0,
-        details: signal.aborted
-          ? `session ${session.id}; cancelled`
-          : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
+        details: stopReasonOf(slot.signal)
+          ? `session ${session.id}; ${stopReasonOf(slot.signal)}`
+          : signal.aborted
+            ? `session ${session.id}; cancelled`
+            : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
       });
     }
     await slot.release();

@@ -1,10 +1,15 @@
-// The conversation stream registry in memory and, with REDIS_URL, across two "instances" sharing Redis.
+// The conversation stream registry in memory and, with REDIS_URL, across two "instances" sharing Redis:
+// slots, Stop, fan-out, the lease and its heartbeat (watchers end when the producer goes silent, a producer
+// that loses its lease stops), and the shutdown drain.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis, type Redis } from '../redis.js';
 import { silentLogger } from '../logger.js';
 import {
   createConversationStreamRegistry,
+  INTERRUPTED_MESSAGE,
+  RESTARTING_MESSAGE,
+  stopReasonOf,
   watchConversation,
   type ConversationWatchEvent,
 } from './streams.js';
@@ -14,6 +19,21 @@ const collect = async (it: AsyncIterable<ConversationWatchEvent>) => {
   for await (const e of it) out.push(e);
   return out;
 };
+
+/** The events a watcher saw, and the error it ended with (if any), and when. */
+const follow = async (it: AsyncIterable<ConversationWatchEvent>) => {
+  const events: ConversationWatchEvent[] = [];
+  const started = Date.now();
+  try {
+    for await (const e of it) events.push(e);
+    return { events, error: undefined, ms: Date.now() - started };
+  } catch (error) {
+    return { events, error: error as Error, ms: Date.now() - started };
+  }
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Short lease timings so expiry happens within a test. */
+const fast = { leaseMs: 300, heartbeatMs: 60, watchTimeoutMs: 300 };
 
 describe('conversation stream registry (memory)', () => {
   it('one slot per session, cancel aborts it, watchers follow it', async () => {
@@ -44,6 +64,58 @@ describe('conversation stream registry (memory)', () => {
     expect(await r.isActive('chat', 's1')).toBe(false);
     expect(await collect(watchConversation(r, 'chat', 's1'))).toEqual([{ type: 'end' }]);
     expect(await r.acquire('chat', 's1')).not.toBeNull();
+    await r.close();
+  });
+
+  it('heartbeats keep watchers of a long send alive; a producer gone silent ends them as interrupted', async () => {
+    const r = createConversationStreamRegistry(undefined, silentLogger, '', fast);
+    const slot = await r.acquire('chat', 'long');
+    const watched = follow(watchConversation(r, 'chat', 'long'));
+    await sleep(3 * fast.watchTimeoutMs); // no progress for three watch timeouts, but heartbeats
+    r.publish('chat', 'long', { type: 'progress', text: 'Still here' });
+    await slot!.release();
+    r.publish('chat', 'long', { type: 'end' });
+    expect(await watched).toMatchObject({
+      events: [{ type: 'progress', text: 'Still here' }, { type: 'end' }],
+      error: undefined,
+    });
+
+    // A producer that vanishes without its 'end' (its slot went, nothing more is heard).
+    const gone = await r.acquire('chat', 'gone');
+    const orphaned = follow(watchConversation(r, 'chat', 'gone'));
+    await sleep(20);
+    r.publish('chat', 'gone', { type: 'progress', text: 'Half' });
+    await gone!.release();
+    const out = await orphaned;
+    expect(out.events).toEqual([{ type: 'progress', text: 'Half' }]);
+    expect(out.error?.message).toBe(INTERRUPTED_MESSAGE);
+    expect(out.ms).toBeGreaterThanOrEqual(fast.watchTimeoutMs - 20);
+    await r.close();
+  });
+
+  it('drain stops local sends as restarting, ends watchers, refuses new sends, and waits for the slots', async () => {
+    const r = createConversationStreamRegistry(undefined, silentLogger);
+    const slot = await r.acquire('assistant', 'a');
+    await r.acquire('chat', 'followed'); // never released: drain gives up on it after its timeout
+    const watched = follow(watchConversation(r, 'chat', 'followed'));
+    await sleep(5);
+    let releasedAt = 0;
+    slot!.signal.addEventListener('abort', () => {
+      // The exchange undoes itself, then gives the slot back.
+      setTimeout(() => {
+        releasedAt = Date.now();
+        void slot!.release();
+      }, 50);
+    });
+    const drained = r.drain(300);
+    expect(stopReasonOf(slot!.signal)).toBe('restarting');
+    expect(slot!.signal.reason).toMatchObject({ message: RESTARTING_MESSAGE });
+    expect((await watched).error).toMatchObject({ message: RESTARTING_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    await expect(r.acquire('chat', 'new')).rejects.toMatchObject({ message: RESTARTING_MESSAGE });
+    expect(r.draining).toBe(true);
+    // Resolves with what is still held after the timeout: the followed send's slot was never released here.
+    expect(await drained).toBe(1);
+    expect(releasedAt).toBeGreaterThan(0);
     await r.close();
   });
 });
@@ -86,5 +158,46 @@ describe.skipIf(!redisUrl)('conversation stream registry across instances (Redis
     await again!.release();
     await one.close();
     await two.close();
+  });
+
+  it('a dead instance lets the lease lapse: watchers elsewhere end as interrupted and the session is free', async () => {
+    const ns = `${randomUUID()}:`;
+    const [c1, c2] = [connectRedis(redisUrl!), connectRedis(redisUrl!)];
+    conns.push(c2);
+    const one = createConversationStreamRegistry(c1, silentLogger, ns, fast);
+    const two = createConversationStreamRegistry(c2, silentLogger, ns, fast);
+    await sleep(200);
+    const slot = await one.acquire('chat', 'crash');
+    const watched = follow(watchConversation(two, 'chat', 'crash'));
+    await sleep(2 * fast.leaseMs); // renewed and heard while the producer lives
+    expect(await two.isActive('chat', 'crash')).toBe(true);
+    one.publish('chat', 'crash', { type: 'progress', text: 'Par' });
+
+    c1.disconnect(); // the producing instance dies: no renewals, no heartbeats
+    const out = await watched;
+    expect(out.events).toEqual([{ type: 'progress', text: 'Par' }]);
+    expect(out.error).toMatchObject({ message: INTERRUPTED_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
+    await expect.poll(() => two.isActive('chat', 'crash'), { timeout: 2 * fast.leaseMs }).toBe(false);
+    const next = await two.acquire('chat', 'crash'); // a new send (or the sweeper) can take the session
+    expect(next).not.toBeNull();
+    // The stranded producer noticed it could not renew for a whole lease and stopped itself.
+    await expect.poll(() => stopReasonOf(slot!.signal), { timeout: 2 * fast.leaseMs }).toBe('interrupted');
+    await next!.release();
+    await slot!.release();
+    await one.close();
+    await two.close();
+  });
+
+  it('a producer whose lease was taken over stops at its next renewal', async () => {
+    const ns = `${randomUUID()}:`;
+    const c = connectRedis(redisUrl!);
+    conns.push(c);
+    const r = createConversationStreamRegistry(c, silentLogger, ns, fast);
+    const slot = await r.acquire('chat', 'stolen');
+    await c.set(`chat:${ns}lock:stolen`, 'someone-else', 'PX', 5_000);
+    await expect.poll(() => stopReasonOf(slot!.signal), { timeout: 1_000 }).toBe('interrupted');
+    await slot!.release(); // compare-and-delete: the other owner's lease stays
+    expect(await c.get(`chat:${ns}lock:stolen`)).toBe('someone-else');
+    await r.close();
   });
 });

@@ -1,20 +1,53 @@
-// The conversation stream registry, shared by chat and the assistant: one send at a time per session, and
-// Stop from anywhere. Every session is keyed by its conversation kind ('chat', 'assistant').
-// In memory by default; with REDIS_URL the per-session slot is a Redis lock (SET NX PX, renewed while the
-// stream runs, released with compare-and-delete) so two instances cannot run two sends for one session,
-// and cancellations are published on a channel so Stop reaches the instance that runs the stream.
-// Redis names per kind: `<kind>:lock:<sessionId>`, channels `<kind>:cancel` and `<kind>:events` (chat's
-// are the names it always had).
+// The conversation stream registry, shared by chat and the assistant: one send at a time per session, Stop
+// from anywhere, watchers that follow a send from any instance, and the end of them all at shutdown. Every
+// session is keyed by its conversation kind ('chat', 'assistant').
+//
+// In memory by default. With REDIS_URL the per-session slot is a short Redis lease (SET NX PX, 15 s) that the
+// producing instance renews every 5 s by compare-and-renew on its owner token, and releases with
+// compare-and-delete: an instance that dies mid-answer lets its sessions go within 15 s (getSession's
+// `generating` follows the lease, and the sweeper can then undo the half exchange). Cancellations go out on a
+// channel so Stop reaches the instance that runs the stream; the fan-out channel carries the text so far and,
+// with every renewal, a heartbeat, so watchers on any instance end with 'The answer was interrupted, please
+// retry' when the producer goes silent. Redis names per kind: `<kind>:lock:<sessionId>`, channels
+// `<kind>:cancel` and `<kind>:events` (chat's are the names it always had).
 import { randomUUID } from 'node:crypto';
+import type { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
+import { appError } from '../../errors.js';
+import { ERROR_CODES } from '../../schemas/error-codes.js';
 import type { Logger } from '../logger.js';
 
 /** The conversations that stream answers: chat sessions and assistant sessions. */
 export const CONVERSATION_KINDS = ['chat', 'assistant'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
+export const INTERRUPTED_MESSAGE = 'The answer was interrupted, please retry';
+export const RESTARTING_MESSAGE = 'The server is restarting, please retry';
+
+/** Why a send or a watcher was stopped from the outside (not Stop, not the client). */
+export type StreamStopReason = 'restarting' | 'interrupted';
+
+/** The abort reason of a slot the registry stopped: shutdown, or a lease this instance lost. */
+export class StreamStopped extends Error {
+  constructor(readonly why: StreamStopReason) {
+    super(why === 'restarting' ? RESTARTING_MESSAGE : INTERRUPTED_MESSAGE);
+  }
+}
+
+/** The client-facing error of a stopped send or watcher (503; REST SSE and tRPC send it as an error event). */
+export function streamStoppedError(why: StreamStopReason): TRPCError {
+  return why === 'restarting'
+    ? appError('SERVICE_UNAVAILABLE', RESTARTING_MESSAGE, { appCode: ERROR_CODES.SERVER_RESTARTING })
+    : appError('SERVICE_UNAVAILABLE', INTERRUPTED_MESSAGE, { appCode: ERROR_CODES.STREAM_INTERRUPTED });
+}
+
+/** The registry's reason when `signal` was aborted by it (shutdown, lost lease), else undefined. */
+export function stopReasonOf(signal: AbortSignal): StreamStopReason | undefined {
+  return signal.aborted && signal.reason instanceof StreamStopped ? signal.reason.why : undefined;
+}
+
 export interface ActiveStream {
-  /** Aborted by cancel() (from this or any instance). */
+  /** Aborted by cancel() (from this or any instance), by drain() and when the lease is lost. */
   signal: AbortSignal;
   release(): Promise<void>;
 }
@@ -22,12 +55,36 @@ export interface ActiveStream {
 /** What watchers of a running send see (another tab, another instance): the text so far, then the end. */
 export type ConversationWatchEvent = { type: 'progress'; text: string } | { type: 'end' };
 
+/**
+ * What a registry listener receives: the watch events, the producer's heartbeat (`beat`), and `restarting`
+ * when this instance shuts down.
+ */
+export type ConversationWatchSignal = ConversationWatchEvent | { type: 'beat' } | { type: 'restarting' };
+
+export interface LeaseTiming {
+  /** Lifetime of a session's Redis lease; the producer renews it every `heartbeatMs`. */
+  leaseMs: number;
+  /** How often the producer renews its leases and sends watchers a heartbeat. */
+  heartbeatMs: number;
+  /** Watchers end with the interrupted error after this long without hearing from the producer. */
+  watchTimeoutMs: number;
+}
+
+export const DEFAULT_LEASE_TIMING: LeaseTiming = {
+  leaseMs: 15_000,
+  heartbeatMs: 5_000,
+  watchTimeoutMs: 15_000,
+};
+
 export interface ConversationStreamRegistry {
+  readonly timing: LeaseTiming;
+  /** True once drain() was called: no new sends (acquire throws the 503 'restarting' error). */
+  readonly draining: boolean;
   /** Claims the session's send slot, or null when a send is already running for it. */
   acquire(kind: ConversationKind, sessionId: string): Promise<ActiveStream | null>;
   /** Cancels the running send of a session, wherever it runs. */
   cancel(kind: ConversationKind, sessionId: string): Promise<void>;
-  /** Whether a send is running for the session (on any instance). */
+  /** Whether a send is running for the session (on any instance: a live lease). */
   isActive(kind: ConversationKind, sessionId: string): Promise<boolean>;
   /** Broadcasts an event of a running send to its watchers, wherever they are connected. */
   publish(kind: ConversationKind, sessionId: string, event: ConversationWatchEvent): void;
@@ -35,14 +92,19 @@ export interface ConversationStreamRegistry {
   watch(
     kind: ConversationKind,
     sessionId: string,
-    listener: (event: ConversationWatchEvent) => void,
+    listener: (event: ConversationWatchSignal) => void,
   ): () => void;
   /** Number of sends running on this instance. */
   active(): number;
+  /**
+   * Shutdown: refuses new sends, stops this instance's sends with the 'restarting' reason (their exchanges
+   * undo themselves and release their slots), ends this instance's watchers, and resolves once every local
+   * slot is released or after `timeoutMs`, with the number still held.
+   */
+  drain(timeoutMs?: number): Promise<number>;
   close(): Promise<void>;
 }
 
-const LOCK_TTL_MS = 5 * 60_000;
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
@@ -50,9 +112,14 @@ export function createConversationStreamRegistry(
   redis: Redis | undefined,
   log: Logger,
   namespace = '',
+  timingOverrides: Partial<LeaseTiming> = {},
 ): ConversationStreamRegistry {
+  const timing: LeaseTiming = { ...DEFAULT_LEASE_TIMING, ...timingOverrides };
   const key = (kind: ConversationKind, id: string) => `${kind}:${id}`;
   const local = new Map<string, AbortController>();
+  /** Called whenever a local slot is released (drain waits on it). */
+  const onRelease = new Set<() => void>();
+  let draining = false;
   const lockKey = (kind: ConversationKind, id: string) => `${kind}:${namespace}lock:${id}`;
   const cancelChannel = (kind: ConversationKind) => `${kind}:cancel:${namespace}`;
   const eventsChannel = (kind: ConversationKind) => `${kind}:events:${namespace}`;
@@ -61,9 +128,21 @@ export function createConversationStreamRegistry(
     channels.set(cancelChannel(kind), { kind, type: 'cancel' });
     channels.set(eventsChannel(kind), { kind, type: 'events' });
   }
-  const watchers = new Map<string, Set<(e: ConversationWatchEvent) => void>>();
-  const deliver = (k: string, event: ConversationWatchEvent) => {
+  const watchers = new Map<string, Set<(e: ConversationWatchSignal) => void>>();
+  const deliver = (k: string, event: ConversationWatchSignal) => {
     for (const l of watchers.get(k) ?? []) l(event);
+  };
+  /** Sends an event (or a heartbeat) to the session's watchers on every instance. */
+  const broadcast = (
+    kind: ConversationKind,
+    sessionId: string,
+    event: ConversationWatchEvent | { type: 'beat' },
+  ) => {
+    if (redis) {
+      redis
+        .publish(eventsChannel(kind), JSON.stringify({ s: sessionId, e: event }))
+        .catch((err: unknown) => log.warn({ err }, 'conversation event publish failed'));
+    } else deliver(key(kind, sessionId), event);
   };
   let sub: Redis | undefined;
   if (redis) {
@@ -77,8 +156,8 @@ export function createConversationStreamRegistry(
       if (c.type === 'cancel') local.get(key(c.kind, message))?.abort(new Error('Generation cancelled'));
       else {
         try {
-          const { s, e } = JSON.parse(message) as { s: string; e: ConversationWatchEvent };
-          deliver(key(c.kind, s), e);
+          const { s, e } = JSON.parse(message) as { s: string; e: ConversationWatchSignal };
+          if (e.type !== 'restarting') deliver(key(c.kind, s), e);
         } catch {
           // ignore malformed messages
         }
@@ -87,43 +166,70 @@ export function createConversationStreamRegistry(
   }
 
   return {
+    timing,
+    get draining() {
+      return draining;
+    },
     async acquire(kind, sessionId) {
+      if (draining) throw streamStoppedError('restarting');
       const k = key(kind, sessionId);
       if (local.has(k)) return null;
       const controller = new AbortController();
       local.set(k, controller); // claims the slot on this instance before any await
-      let renew: NodeJS.Timeout | undefined;
       const token = randomUUID();
       const lock = lockKey(kind, sessionId);
+      let renewedAt = Date.now();
       if (redis) {
         try {
-          const ok = await redis.set(lock, token, 'PX', LOCK_TTL_MS, 'NX');
+          const ok = await redis.set(lock, token, 'PX', timing.leaseMs, 'NX');
           if (ok !== 'OK') {
             local.delete(k);
             return null;
           }
+          renewedAt = Date.now();
         } catch (err) {
           local.delete(k);
           throw err;
         }
-        renew = setInterval(() => {
-          redis.eval(RENEW_SCRIPT, 1, lock, token, String(LOCK_TTL_MS)).catch(() => undefined);
-        }, LOCK_TTL_MS / 3);
-        renew.unref();
       }
+      // Every heartbeatMs: renew the lease (Redis), then tell watchers the producer is alive. A lease found
+      // taken or gone, or not renewed for a whole lease time, is lost: the send stops (the sweeper may
+      // already be undoing its exchange elsewhere).
+      const lost = () => {
+        if (controller.signal.aborted) return;
+        log.warn({ kind, sessionId }, 'conversation lease lost: stopping the send');
+        controller.abort(new StreamStopped('interrupted'));
+      };
+      const beat = setInterval(() => {
+        if (controller.signal.aborted) return;
+        if (!redis) return broadcast(kind, sessionId, { type: 'beat' });
+        redis.eval(RENEW_SCRIPT, 1, lock, token, String(timing.leaseMs)).then(
+          (renewed) => {
+            if (Number(renewed) !== 1) return lost();
+            renewedAt = Date.now();
+            broadcast(kind, sessionId, { type: 'beat' });
+          },
+          (err: unknown) => {
+            log.warn({ err, kind, sessionId }, 'conversation lease renewal failed');
+            if (Date.now() - renewedAt >= timing.leaseMs) lost();
+          },
+        );
+      }, timing.heartbeatMs);
+      beat.unref();
       let released = false;
       return {
         signal: controller.signal,
         async release() {
           if (released) return;
           released = true;
-          clearInterval(renew);
-          if (local.get(k) === controller) local.delete(k);
+          clearInterval(beat);
           if (redis) {
             await redis
               .eval(RELEASE_SCRIPT, 1, lock, token)
               .catch((err: unknown) => log.warn({ err }, 'conversation lock release failed'));
           }
+          if (local.get(k) === controller) local.delete(k);
+          for (const f of onRelease) f();
         },
       };
     },
@@ -136,11 +242,7 @@ export function createConversationStreamRegistry(
       return redis ? (await redis.exists(lockKey(kind, sessionId))) === 1 : false;
     },
     publish(kind, sessionId, event) {
-      if (redis) {
-        redis
-          .publish(eventsChannel(kind), JSON.stringify({ s: sessionId, e: event }))
-          .catch((err: unknown) => log.warn({ err }, 'conversation event publish failed'));
-      } else deliver(key(kind, sessionId), event);
+      broadcast(kind, sessionId, event);
     },
     watch(kind, sessionId, listener) {
       const k = key(kind, sessionId);
@@ -153,29 +255,58 @@ export function createConversationStreamRegistry(
       };
     },
     active: () => local.size,
+    async drain(timeoutMs = 10_000) {
+      draining = true;
+      for (const c of local.values()) c.abort(new StreamStopped('restarting'));
+      for (const k of [...watchers.keys()]) deliver(k, { type: 'restarting' });
+      if (local.size === 0) return 0;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          if (local.size > 0) return;
+          clearTimeout(timer);
+          onRelease.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          onRelease.delete(done);
+          resolve();
+        }, timeoutMs);
+        onRelease.add(done);
+      });
+      return local.size;
+    },
     async close() {
-      for (const c of local.values()) c.abort(new Error('Server shutting down'));
+      draining = true;
+      for (const c of local.values()) c.abort(new StreamStopped('restarting'));
       if (sub) await sub.quit().catch(() => sub?.disconnect());
     },
   };
 }
 
-/** The events of a session's running send as an async iterable, until it ends or `signal` aborts. */
+/**
+ * The events of a session's running send as an async iterable, until it ends or `signal` aborts. Ends with
+ * the interrupted error (503 STREAM_INTERRUPTED) when the producer is silent for `watchTimeoutMs` (it died),
+ * and with the restarting error (503 SERVER_RESTARTING) when this instance shuts down.
+ */
 export async function* watchConversation(
   registry: ConversationStreamRegistry,
   kind: ConversationKind,
   sessionId: string,
   signal?: AbortSignal,
 ): AsyncGenerator<ConversationWatchEvent> {
-  const queue: ConversationWatchEvent[] = [];
+  const queue: (ConversationWatchEvent | { type: 'restarting' })[] = [];
+  let heardAt = Date.now();
   let wake: (() => void) | undefined;
   const stop = registry.watch(kind, sessionId, (e) => {
-    queue.push(e);
+    heardAt = Date.now();
+    if (e.type !== 'beat') queue.push(e);
     wake?.();
   });
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort);
+  let timer: NodeJS.Timeout | undefined;
   try {
+    if (registry.draining) throw streamStoppedError('restarting');
     // Subscribed first, then checked: a send that ends in between still delivers its 'end'.
     if (!(await registry.isActive(kind, sessionId))) {
       yield { type: 'end' };
@@ -184,14 +315,22 @@ export async function* watchConversation(
     for (;;) {
       while (queue.length) {
         const e = queue.shift()!;
+        if (e.type === 'restarting') throw streamStoppedError('restarting');
         yield e;
         if (e.type === 'end') return;
       }
       if (signal?.aborted) return;
-      await new Promise<void>((r) => (wake = r));
+      const silent = Date.now() - heardAt;
+      if (silent >= registry.timing.watchTimeoutMs) throw streamStoppedError('interrupted');
+      await new Promise<void>((r) => {
+        wake = r;
+        timer = setTimeout(r, registry.timing.watchTimeoutMs - silent);
+      });
+      clearTimeout(timer);
       wake = undefined;
     }
   } finally {
+    clearTimeout(timer);
     stop();
     signal?.removeEventListener('abort', onAbort);
   }

@@ -1,22 +1,35 @@
 // The pending-exchange sweeper: undoes exchanges a crash left behind (the process died between the user
-// message and the answer), at server start and then every minute. An exchange is only touched when it is
-// older than `maxAgeMs` AND its session's send slot can be taken — the slot (a Redis lock across instances)
-// is held for as long as a send runs, so a reply still streaming anywhere is never swept. Undoing releases
-// the reserved message once, deletes the PENDING user message and restores the session (pending.ts).
+// message and the answer), at server start and then every `intervalMs` (half the max age, 5 s to 1 min). An
+// exchange is only touched when it is older than `maxAgeMs` AND its session's send slot can be taken — the
+// slot (a 15 s Redis lease across instances, renewed every 5 s by the instance that streams) is held for as
+// long as a send runs, so a reply still streaming anywhere is never swept, and a dead instance's exchange is
+// swept once its lease has lapsed and the exchange is old enough. The record is read again under the slot:
+// an exchange that completed between the listing and the claim is gone and left alone. Undoing releases the
+// reserved message once, deletes the PENDING user message and restores the session (pending.ts).
 import type { Db } from '@app/db';
+import { DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS } from '../../config.js';
 import type { Logger } from '../logger.js';
 import { undoExchange } from './pending.js';
 import type { ExchangeUndo } from './store.js';
 import type { ConversationKind, ConversationStreamRegistry } from './streams.js';
 
-/** Pending exchanges younger than this are left alone (well beyond any reply's time between chunks). */
-export const PENDING_EXCHANGE_MAX_AGE_MS = 5 * 60_000;
+/**
+ * Pending exchanges younger than this are left alone (default 1 min, PENDING_EXCHANGE_MAX_AGE_MS): four lease
+ * times, so a live send always holds its slot long before its record could be swept.
+ */
+export const PENDING_EXCHANGE_MAX_AGE_MS = DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS;
 export const SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 100;
 
+/** How often to sweep for a max age: half of it, at least every minute and at most every 5 s. */
+export function sweepIntervalFor(maxAgeMs: number): number {
+  return Math.min(SWEEP_INTERVAL_MS, Math.max(5_000, Math.floor(maxAgeMs / 2)));
+}
+
 export interface SweeperOptions {
-  /** Age from which a pending exchange may be swept (default 5 min; main.ts: PENDING_EXCHANGE_MAX_AGE_MS). */
+  /** Age from which a pending exchange may be swept (default 1 min; config.pendingExchangeMaxAgeMs). */
   maxAgeMs?: number;
+  /** Default: sweepIntervalFor(maxAgeMs). */
   intervalMs?: number;
 }
 
@@ -60,7 +73,9 @@ export function createExchangeSweeper(o: {
       const slot = await streams.acquire(r.kind, r.sessionId);
       if (!slot) continue; // a send runs for this session right now (and owns its exchange)
       try {
-        if (await undoExchange(db, undo, r, log)) undone++;
+        // Read again under the slot: the exchange may have completed (record gone) since the listing.
+        const current = await db.pendingExchange.findUnique({ where: { id: r.id } });
+        if (current && (await undoExchange(db, undo, current, log))) undone++;
       } finally {
         await slot.release();
       }
@@ -83,12 +98,15 @@ export function createExchangeSweeper(o: {
         (n) => log.info({ undone: n }, 'pending exchanges swept at start'),
         (err: unknown) => log.error({ err }, 'pending exchange sweep failed'),
       );
-      timer = setInterval(() => {
-        sweep().then(
-          (n) => n > 0 && log.info({ undone: n }, 'pending exchanges swept'),
-          (err: unknown) => log.error({ err }, 'pending exchange sweep failed'),
-        );
-      }, opts.intervalMs ?? SWEEP_INTERVAL_MS);
+      timer = setInterval(
+        () => {
+          sweep().then(
+            (n) => n > 0 && log.info({ undone: n }, 'pending exchanges swept'),
+            (err: unknown) => log.error({ err }, 'pending exchange sweep failed'),
+          );
+        },
+        opts.intervalMs ?? sweepIntervalFor(maxAge),
+      );
       timer.unref();
     },
     async stop() {
