@@ -189,6 +189,45 @@ describe('POST /api/webhooks/stripe', () => {
     expect(quota.message).toMatch(/trial has expired/);
   });
 
+  it('10 concurrent deliveries of one event: processed once, 9 duplicates (200), one payment and one log', async () => {
+    const u = await registered();
+    const paid = {
+      id: `evt_dup_${u.user.id}`,
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: `in_dup_${u.user.id}`,
+          customer: u.customerId,
+          amount_paid: 1200,
+          amount_due: 1200,
+          currency: 'usd',
+          parent: { subscription_details: { subscription: u.subId } },
+          lines: { data: [{ pricing: { price_details: { price: 'price_starter_monthly' } } }] },
+        },
+      },
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(paid)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const outcomes = results.map((r) => r.json().result).sort();
+    expect(outcomes).toEqual([...Array(9).fill('duplicate'), 'processed']);
+    const logs = await s.services.db.usageLog.findMany({
+      where: { userId: u.user.id, details: { startsWith: 'Payment succeeded' } },
+    });
+    expect(logs).toHaveLength(1);
+    expect(await s.services.db.payment.count({ where: { customerId: u.customerId } })).toBe(1);
+    expect(await s.services.db.webhookEvent.findUnique({ where: { id: paid.id } })).toMatchObject({
+      processedAt: expect.any(Date),
+      error: null,
+    });
+    // Concurrent retries of a failed attempt: one takes it over, the others are duplicates.
+    await s.services.db.webhookEvent.update({
+      where: { id: paid.id },
+      data: { processedAt: null, error: 'provider unavailable' },
+    });
+    const retries = await Promise.all(Array.from({ length: 5 }, () => post(paid)));
+    expect(retries.map((r) => r.json().result).sort()).toEqual([...Array(4).fill('duplicate'), 'processed']);
+  });
+
   it('a synced trial counts one seat whatever its quantity; once paid, the quantity the provider confirms', async () => {
     const u = await registered('price_team_monthly');
     const now = new Date();

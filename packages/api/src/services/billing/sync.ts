@@ -284,25 +284,49 @@ async function handleEvent(deps: BillingDeps, event: BillingEvent): Promise<void
 
 export type ProcessResult = 'processed' | 'duplicate' | 'ignored';
 
+/** A delivery that began handling an event this long ago without finishing it is taken to have died. */
+export const WEBHOOK_CLAIM_STALE_MS = 5 * 60_000;
+
 /**
- * Records the event id once (unique key) and handles it. A repeat of a processed event is skipped; a
- * failure is recorded and rethrown so the webhook answers 5xx and the provider retries.
+ * Whether this delivery handles the event: it recorded the id first (the insert's unique key decides between
+ * concurrent deliveries), or it takes over an earlier attempt that failed (error recorded) or died mid-way
+ * (begun more than WEBHOOK_CLAIM_STALE_MS ago). A processed event, or one another delivery is handling right
+ * now, is a duplicate: no handling, no log. `receivedAt` is when the current attempt began.
  */
-export async function processEvent(deps: BillingDeps, event: BillingEvent): Promise<ProcessResult> {
+async function claimEvent(deps: BillingDeps, event: BillingEvent): Promise<boolean> {
   const { db } = deps;
   const existing = await db.webhookEvent.findUnique({ where: { id: event.id } });
-  if (existing?.processedAt) return 'duplicate';
+  if (existing?.processedAt) return false;
   if (!existing) {
     try {
       await db.webhookEvent.create({
         data: { id: event.id, type: event.type, provider: deps.provider.kind },
       });
+      return true;
     } catch (err) {
-      if (!(err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002')) throw err;
-      const again = await db.webhookEvent.findUnique({ where: { id: event.id } });
-      if (again?.processedAt) return 'duplicate';
+      if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') return false;
+      throw err;
     }
   }
+  const retry = await db.webhookEvent.updateMany({
+    where: {
+      id: event.id,
+      processedAt: null,
+      OR: [{ error: { not: null } }, { receivedAt: { lt: new Date(Date.now() - WEBHOOK_CLAIM_STALE_MS) } }],
+    },
+    data: { error: null, receivedAt: new Date() },
+  });
+  return retry.count === 1;
+}
+
+/**
+ * Records the event id once (unique key) and handles it. A repeat of a processed event, or a concurrent
+ * delivery of one being handled, is skipped; a failure is recorded and rethrown so the webhook answers 5xx and
+ * the provider retries (the retry takes the event over).
+ */
+export async function processEvent(deps: BillingDeps, event: BillingEvent): Promise<ProcessResult> {
+  const { db } = deps;
+  if (!(await claimEvent(deps, event))) return 'duplicate';
   if (!HANDLED_EVENTS.has(event.type)) {
     await db.webhookEvent.update({ where: { id: event.id }, data: { processedAt: new Date() } });
     return 'ignored';
@@ -313,7 +337,7 @@ export async function processEvent(deps: BillingDeps, event: BillingEvent): Prom
     await db.webhookEvent
       .update({
         where: { id: event.id },
-        data: { error: String((err as Error)?.message ?? err).slice(0, 1000) },
+        data: { error: String((err as Error)?.message ?? err).slice(0, 1000) || 'failed' },
       })
       .catch(() => undefined);
     throw err;
