@@ -74,4 +74,50 @@ describe('registration', () => {
     const user = await services.db.user.findUniqueOrThrow({ where: { email: 'hash-first@example.com' } });
     expect(await verifyPassword(user.passwordHash, 'Sturdy-Pass-2024')).toBe(true);
   });
+
+  it('checks the card before the address: a taken address with a declined card is a card error, not 409', async () => {
+    const caller = createCallerFactory(appRouter)(createInternalContext(services));
+    const account = {
+      email: 'taken@example.com',
+      password: 'Sturdy-Pass-2024',
+      firstName: 'Ada',
+      paymentMethodId: 'pm_card_visa',
+      selectedPriceId: 'price_pro_monthly',
+    };
+    await caller.auth.register(account);
+    const declined = await caller.auth
+      .register({ ...account, paymentMethodId: 'pm_card_chargeDeclined' })
+      .catch((e: unknown) => e);
+    expect(declined).toMatchObject({ code: 'PAYMENT_REQUIRED', cause: { info: { appCode: 'card_error' } } });
+  });
+
+  it('a taken address with a good card is 409 EMAIL_TAKEN and leaves no customer or trial behind', async () => {
+    const caller = createCallerFactory(appRouter)(createInternalContext(services));
+    const account = {
+      email: 'taken-twice@example.com',
+      password: 'Sturdy-Pass-2024',
+      firstName: 'Ada',
+      paymentMethodId: 'pm_card_visa',
+      selectedPriceId: 'price_pro_monthly',
+    };
+    await caller.auth.register(account);
+    const provider = services.billing.provider;
+    const created = vi.spyOn(provider, 'createCustomer');
+    const deleted = vi.spyOn(provider, 'deleteCustomer');
+    const trial = vi.spyOn(provider, 'createTrialSubscription');
+    state.hashes.length = 0;
+    try {
+      const taken = await caller.auth
+        .register({ ...account, email: 'Taken-Twice@example.com' })
+        .catch((e: unknown) => e);
+      expect(taken).toMatchObject({ code: 'CONFLICT', cause: { info: { appCode: 'EMAIL_TAKEN' } } });
+      expect(created).toHaveBeenCalledTimes(1);
+      const { customerId } = await created.mock.results[0]!.value;
+      expect(deleted).toHaveBeenCalledWith(customerId);
+      expect(trial).not.toHaveBeenCalled();
+      expect(state.hashes).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

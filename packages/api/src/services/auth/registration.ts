@@ -1,7 +1,9 @@
 // Registration with a 7-day trial (SPEC §5 Signup, §7 POST /auth/register): the user, the billing customer
 // with the card as default payment method, and a trialing subscription on the chosen price ("no charge
-// today"). Provider calls come first; the user and subscription rows are then written in one transaction,
-// and the customer is deleted again if that fails, so nothing half-created is left behind.
+// today"). Provider calls come first — the card before the address check, so a declined card never tells
+// whether an address has an account; the user and subscription rows are then written in one transaction,
+// and the customer is deleted again if anything after it fails (a taken address included), so nothing
+// half-created is left behind.
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
 import { badRequest } from '../../errors.js';
@@ -31,7 +33,6 @@ export async function registerAccount(ctx: Context, input: z.output<typeof regis
   if (!price) throw badRequest('Please select a valid plan before continuing.');
   assertPasswordAllowed(input.password);
   const email = normaliseEmail(input.email);
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
 
   const name = [input.firstName.trim(), input.lastName?.trim()].filter(Boolean).join(' ');
   const provider = billing.provider;
@@ -49,6 +50,10 @@ export async function registerAccount(ctx: Context, input: z.output<typeof regis
 
   let userId: string;
   try {
+    // The address is checked only once the card is accepted: probing which addresses have accounts takes a
+    // card the provider accepts (and the per-IP registration limit), and a declined card says nothing about
+    // the address. The transaction's unique key still decides a race.
+    if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
     const sub = await provider.createTrialSubscription({
       customerId,
       priceId: input.selectedPriceId,
