@@ -52,15 +52,30 @@ export interface AuthUser {
   isEmailVerified: boolean;
 }
 
-/** The user behind the request's bearer access token, or null (missing, invalid, expired, deleted). */
+/**
+ * The user behind the request's bearer access token, or null (missing, invalid, expired, deleted, or older
+ * than the user's token version: issued before a logout, password change or reset, or email change). One
+ * query: the version is read with the user.
+ */
 export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
   const token = ctx.req.bearer;
-  const userId = token ? await ctx.services.accessTokens.verify(token) : null;
-  if (!userId) return null;
-  return ctx.services.db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, firstName: true, lastName: true, isAdmin: true, isEmailVerified: true },
+  const claims = token ? await ctx.services.accessTokens.verify(token) : null;
+  if (!claims) return null;
+  const row = await ctx.services.db.user.findUnique({
+    where: { id: claims.userId },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      isAdmin: true,
+      isEmailVerified: true,
+      tokenVersion: true,
+    },
   });
+  if (!row || claims.version < row.tokenVersion) return null;
+  const { tokenVersion: _version, ...user } = row;
+  return user;
 }
 
 /** The one auth middleware: a valid bearer access token for an existing user, or 401. */

@@ -1,19 +1,29 @@
-// Short-lived access tokens: HS256 JWTs carrying the user id, sent as a bearer header.
+// Short-lived access tokens: HS256 JWTs carrying the user id and the user's token version, sent as a bearer
+// header. The version (`ver`, User.tokenVersion) is bumped on logout, password change or reset and email
+// change; the auth middleware refuses a token older than the user's (trpc.ts, userFromBearer), so those end
+// every access token at once instead of up to 15 minutes later.
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
+export interface AccessTokenClaims {
+  userId: string;
+  /** The user's tokenVersion when the token was issued (0 for tokens issued before versions existed). */
+  version: number;
+}
+
 export interface AccessTokens {
-  sign(userId: string): Promise<string>;
-  /** Returns the user id, or null when the token is missing, malformed, expired or forged. */
-  verify(token: string): Promise<string | null>;
+  /** `version`: the user's current tokenVersion (0 for a user whose version was never bumped). */
+  sign(userId: string, version?: number): Promise<string>;
+  /** The claims, or null when the token is missing, malformed, expired or forged. */
+  verify(token: string): Promise<AccessTokenClaims | null>;
 }
 
 export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
   const key = new TextEncoder().encode(secret);
   return {
-    sign(userId) {
-      return new SignJWT({})
+    sign(userId, version = 0) {
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -23,7 +33,10 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string') return null;
+        const ver = payload.ver ?? 0;
+        if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
+        return { userId: payload.sub, version: ver };
       } catch {
         return null;
       }

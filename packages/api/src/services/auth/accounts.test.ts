@@ -116,7 +116,7 @@ describe('verification email and sessions', () => {
     });
     const ctx = createInternalContext(services);
     const res = await issueSession(ctx, user.id, { remember: true });
-    expect(await services.accessTokens.verify(res.accessToken)).toBe(user.id);
+    expect((await services.accessTokens.verify(res.accessToken))?.userId).toBe(user.id);
     expect(res.user).toEqual({
       id: user.id,
       email: 'session@example.com',

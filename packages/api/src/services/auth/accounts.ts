@@ -97,9 +97,12 @@ export async function issueSession(
   userId: string,
   opts: { remember?: boolean } = {},
 ): Promise<SessionResult> {
-  const user = await ctx.services.db.user.findUnique({ where: { id: userId }, select: publicUserSelect });
+  const user = await ctx.services.db.user.findUnique({
+    where: { id: userId },
+    select: { ...publicUserSelect, tokenVersion: true },
+  });
   if (!user) throw appError('NOT_FOUND', 'User not found');
   await startRefreshSession(ctx, userId, opts.remember ?? false);
-  const accessToken = await ctx.services.accessTokens.sign(userId);
+  const accessToken = await ctx.services.accessTokens.sign(userId, user.tokenVersion);
   return { accessToken, user: toPublicUser(user) };
 }

@@ -30,6 +30,7 @@ import {
 } from './email-tokens.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import {
+  bumpTokenVersion,
   clearRefreshCookies,
   currentFamily,
   endRefreshSession,
@@ -124,12 +125,19 @@ export async function login(
 }
 
 export async function refresh(ctx: Context): Promise<{ accessToken: string }> {
-  const userId = await rotateRefreshToken(ctx);
-  return { accessToken: await ctx.services.accessTokens.sign(userId) };
+  const { userId, tokenVersion } = await rotateRefreshToken(ctx);
+  return { accessToken: await ctx.services.accessTokens.sign(userId, tokenVersion) };
 }
 
+/**
+ * Ends this device's session: its refresh family is revoked and the user's token version bumped, so this
+ * device's access token stops working at once. Other devices keep their sessions: their next request answers
+ * 401 and their silent refresh (their family is live) gets them a current token.
+ */
 export async function logout(ctx: Context): Promise<{ success: true }> {
-  await endRefreshSession(ctx);
+  const userId =
+    (await endRefreshSession(ctx)) ?? (ctx.req.bearer ? (await userFromBearer(ctx))?.id : undefined);
+  if (userId) await bumpTokenVersion(ctx.services.db, userId);
   return { success: true };
 }
 
@@ -231,6 +239,7 @@ export async function resetPassword(services: Services, input: { token: string; 
     where: { id: user.id },
     data: {
       passwordHash: await hashPassword(input.password),
+      tokenVersion: { increment: 1 }, // every access token ends, as every refresh family does below
       // The link reached this address, which proves it belongs to the user.
       ...(user.isEmailVerified ? {} : { isEmailVerified: true, emailVerifiedAt: new Date() }),
     },
@@ -250,7 +259,7 @@ export async function updateProfile(
   ctx: Context,
   userId: string,
   input: { firstName: string; lastName: string | null; email: string },
-): Promise<{ user: PublicUser; message: string }> {
+): Promise<{ user: PublicUser; message: string; accessToken?: string }> {
   const { services } = ctx;
   const db = services.db;
   const current = await db.user.findUnique({ where: { id: userId } });
@@ -268,9 +277,12 @@ export async function updateProfile(
       data: {
         firstName: input.firstName,
         lastName: input.lastName,
-        ...(emailChanged ? { email, isEmailVerified: false, emailVerifiedAt: null } : {}),
+        // An email change ends every access token; this device gets a fresh one below.
+        ...(emailChanged
+          ? { email, isEmailVerified: false, emailVerifiedAt: null, tokenVersion: { increment: 1 } }
+          : {}),
       },
-      select: publicUserSelect,
+      select: { ...publicUserSelect, tokenVersion: true },
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -285,6 +297,7 @@ export async function updateProfile(
     message: emailChanged
       ? `Profile updated. We sent a verification link to ${email}.`
       : 'Profile updated successfully',
+    ...(emailChanged ? { accessToken: await services.accessTokens.sign(userId, user.tokenVersion) } : {}),
   };
 }
 
@@ -301,14 +314,20 @@ export async function changePassword(
     throw appError('BAD_REQUEST', 'Current password is incorrect', { appCode: ERROR_CODES.INVALID_PASSWORD });
   }
   assertPasswordAllowed(input.newPassword);
-  await services.db.user.update({
+  // Every access token ends (version bump) and other devices are signed out; this browser keeps its session
+  // with the fresh access token returned here (or through its next refresh).
+  const { tokenVersion } = await services.db.user.update({
     where: { id: userId },
-    data: { passwordHash: await hashPassword(input.newPassword) },
+    data: { passwordHash: await hashPassword(input.newPassword), tokenVersion: { increment: 1 } },
+    select: { tokenVersion: true },
   });
-  // Other devices are signed out; this browser keeps its session.
   await revokeAllRefreshTokens(services.db, userId, await currentFamily(ctx, userId));
   services.mailer.enqueue(passwordChangedEmail(user, `${services.config.appUrl}/login`));
-  return { success: true as const, message: 'Password changed successfully' };
+  return {
+    success: true as const,
+    message: 'Password changed successfully',
+    accessToken: await services.accessTokens.sign(userId, tokenVersion),
+  };
 }
 
 // --------------------------------------------------------------------------------- account deletion

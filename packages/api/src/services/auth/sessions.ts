@@ -1,6 +1,7 @@
 // Refresh tokens: random, stored hashed, in an httpOnly cookie (SameSite=Lax, Secure on https) set for
 // both /api/auth (REST) and /trpc. Rotated on every refresh; the tokens of one login share a family and
 // presenting an already-rotated token revokes the whole family (reuse detection).
+// Access tokens carry the user's token version (access-tokens.ts); bumpTokenVersion ends all of them.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
 import type { Context } from '../../context.js';
@@ -75,10 +76,11 @@ export async function startRefreshSession(ctx: Context, userId: string, persiste
 }
 
 /**
- * Exchanges the refresh cookie for a new one (rotation) and returns the user id.
- * Unknown, expired or revoked tokens answer 401; a rotated token presented again revokes its family.
+ * Exchanges the refresh cookie for a new one (rotation) and returns the user id and current token version
+ * (for the new access token). Unknown, expired or revoked tokens answer 401; a rotated token presented again
+ * revokes its family.
  */
-export async function rotateRefreshToken(ctx: Context): Promise<string> {
+export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string; tokenVersion: number }> {
   const db = ctx.services.db;
   const presented = ctx.cookies.get(REFRESH_COOKIE);
   const fail = (appCode: string) => {
@@ -106,7 +108,10 @@ export async function rotateRefreshToken(ctx: Context): Promise<string> {
     await revokeFamily(db, row.family);
     throw fail('REFRESH_TOKEN_REUSED');
   }
-  const user = await db.user.findUnique({ where: { id: row.userId }, select: { id: true } });
+  const user = await db.user.findUnique({
+    where: { id: row.userId },
+    select: { id: true, tokenVersion: true },
+  });
   if (!user) throw fail('INVALID_REFRESH_TOKEN');
   const next = await createRefreshToken(db, {
     userId: row.userId,
@@ -116,21 +121,43 @@ export async function rotateRefreshToken(ctx: Context): Promise<string> {
     ip: ctx.req.ip,
   });
   setRefreshCookies(ctx, next, row.persistent);
-  return row.userId;
+  return { userId: row.userId, tokenVersion: user.tokenVersion };
 }
 
 export async function revokeFamily(db: Db, family: string) {
   await db.refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
-/** Logout: revokes the presented token's family (if any) and clears the cookies. */
-export async function endRefreshSession(ctx: Context) {
+/**
+ * Logout: revokes the presented token's family (if any) and clears the cookies. Returns the user whose
+ * session it was, so the caller can end that user's access tokens too.
+ */
+export async function endRefreshSession(ctx: Context): Promise<string | undefined> {
   const presented = ctx.cookies.get(REFRESH_COOKIE);
+  let userId: string | undefined;
   if (presented) {
     const row = await ctx.services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
-    if (row) await revokeFamily(ctx.services.db, row.family);
+    if (row) {
+      await revokeFamily(ctx.services.db, row.family);
+      userId = row.userId;
+    }
   }
   clearRefreshCookies(ctx);
+  return userId;
+}
+
+/**
+ * Ends every access token of the user issued so far (they carry an older version and are refused from now
+ * on). Devices whose refresh family is still live get a new access token at their next refresh. Returns the
+ * new version (0 when the user no longer exists).
+ */
+export async function bumpTokenVersion(db: Db, userId: string): Promise<number> {
+  const rows = await db.user.updateManyAndReturn({
+    where: { id: userId },
+    data: { tokenVersion: { increment: 1 } },
+    select: { tokenVersion: true },
+  });
+  return rows[0]?.tokenVersion ?? 0;
 }
 
 /** Revokes every refresh token of a user, optionally keeping the family of the current session. */
