@@ -1,5 +1,6 @@
 // The quota over the real API: 50 concurrent chat sends by a user with one message left yield exactly one
-// success (200) and 49 clear quota errors (402 QUOTA_EXCEEDED), and the counter ends exactly at the limit.
+// success (200) and 49 clear quota errors (402 QUOTA_EXCEEDED), and the counter ends exactly at the limit. Both
+// transports answer a refused send with the same 402: REST `{code}`, tRPC PAYMENT_REQUIRED with `data.appCode`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
@@ -69,5 +70,61 @@ describe('quota under concurrent sends', () => {
     // Refused sends leave no messages behind; the one success stored its exchange.
     const stored = await s.services.db.chatMessage.count({ where: { session: { userId: u.user.id } } });
     expect(stored).toBe(2);
+  });
+});
+
+describe('one status for a refused send over REST and tRPC: 402', () => {
+  const newSession = async (auth: Record<string, string>) => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/chat/sessions', headers: auth, payload: {} });
+    expect(res.statusCode).toBe(201);
+    return res.json().session.id as string;
+  };
+  const restSend = (auth: Record<string, string>, sessionId: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sessionId}/messages`,
+      headers: auth,
+      payload: { message: 'Hello' },
+    });
+  const trpcSend = (auth: Record<string, string>, sessionId: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/trpc/chat.send',
+      headers: auth,
+      payload: { json: { sessionId, message: 'Hello' } },
+    });
+
+  it('an exhausted quota: 402 QUOTA_EXCEEDED over both', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'starter', messageLimit: 1 });
+    await (await s.services.quota.reserve(u.user.id)).commit();
+    const id = await newSession(u.auth);
+    const rest = await restSend(u.auth, id);
+    expect(rest.statusCode).toBe(402);
+    expect(rest.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', messageLimit: 1 });
+    const trpc = await trpcSend(u.auth, id);
+    expect(trpc.statusCode).toBe(402);
+    expect(trpc.json().error.json).toMatchObject({
+      message: expect.stringMatching(/used all messages/),
+      data: { code: 'PAYMENT_REQUIRED', httpStatus: 402, appCode: 'QUOTA_EXCEEDED' },
+    });
+  });
+
+  it('an expired trial and no subscription: 402 SUBSCRIPTION_INACTIVE over both', async () => {
+    for (const u of [
+      await createSignedInUser(s.services, { plan: 'pro', status: 'INCOMPLETE' }),
+      await createSignedInUser(s.services),
+    ]) {
+      const id = await newSession(u.auth);
+      const rest = await restSend(u.auth, id);
+      expect(rest.statusCode).toBe(402);
+      expect(rest.json().code).toBe('SUBSCRIPTION_INACTIVE');
+      const trpc = await trpcSend(u.auth, id);
+      expect(trpc.statusCode).toBe(402);
+      expect(trpc.json().error.json.data).toMatchObject({
+        code: 'PAYMENT_REQUIRED',
+        httpStatus: 402,
+        appCode: 'SUBSCRIPTION_INACTIVE',
+      });
+    }
   });
 });

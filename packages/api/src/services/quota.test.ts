@@ -22,7 +22,11 @@ describe('quota', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(49);
-    expect(rejected[0]!.reason.message).toMatch(/used all messages/);
+    expect(rejected[0]!.reason).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      message: expect.stringMatching(/used all messages/),
+      cause: { info: { appCode: 'QUOTA_EXCEEDED', httpStatus: 402 } },
+    });
     expect((await quota.usage(user.id))!.messagesUsed).toBe(5);
   });
 
@@ -45,8 +49,9 @@ describe('quota', () => {
     await expect(quota.reserve(user.id)).rejects.toThrow(/trial has expired/);
     const { user: bare } = await createTestUser(database.prisma);
     await expect(quota.reserve(bare.id)).rejects.toMatchObject({
+      code: 'PAYMENT_REQUIRED',
       message: /no active subscription/,
-      cause: { info: { appCode: 'SUBSCRIPTION_INACTIVE' } },
+      cause: { info: { appCode: 'SUBSCRIPTION_INACTIVE', httpStatus: 402 } },
     });
   });
 

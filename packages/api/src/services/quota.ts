@@ -55,7 +55,10 @@ export interface QuotaService {
   usage(userId: string): Promise<QuotaUsage | null>;
   /** Usage of a subscription already read (the billing view reads it once). */
   usageOf(sub: QuotaSubscription): Promise<QuotaUsage>;
-  /** Reserves one message or throws FORBIDDEN (inactive subscription) / TOO_MANY_REQUESTS-like quota error. */
+  /**
+   * Reserves one message, or throws PAYMENT_REQUIRED (402 over REST and tRPC alike) with appCode
+   * SUBSCRIPTION_INACTIVE (no live subscription) or QUOTA_EXCEEDED (the period's messages are used up).
+   */
   reserve(userId: string): Promise<QuotaReservation>;
   /** Admin "Reset Quota": messagesUsed back to 0 for the current period. */
   reset(userId: string): Promise<void>;
@@ -89,7 +92,7 @@ export function createQuotaService(db: Db): QuotaService {
         const user = await db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
         if (user?.isAdmin) return UNMETERED;
         throw appError(
-          'FORBIDDEN',
+          'PAYMENT_REQUIRED',
           sub?.status === 'INCOMPLETE' ? SUBSCRIPTION_INACTIVE_MESSAGE : NO_SUBSCRIPTION_MESSAGE,
           { appCode: ERROR_CODES.SUBSCRIPTION_INACTIVE, httpStatus: 402 },
         );
@@ -105,7 +108,7 @@ export function createQuotaService(db: Db): QuotaService {
         WHERE "UsageCounter"."used" < ${limit}
         RETURNING "used"`);
       if (rows.length === 0) {
-        throw appError('FORBIDDEN', QUOTA_EXCEEDED_MESSAGE, {
+        throw appError('PAYMENT_REQUIRED', QUOTA_EXCEEDED_MESSAGE, {
           appCode: ERROR_CODES.QUOTA_EXCEEDED,
           httpStatus: 402,
           extra: { messageLimit: limit },
