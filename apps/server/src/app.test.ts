@@ -16,6 +16,9 @@ describe('server basics', () => {
     expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Images only from this origin, data: and blob: (remote images could carry chat text away).
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
   });
 
   it('GET /api/health/live answers without asking any dependency', async () => {

@@ -137,7 +137,8 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // No remote images: chat Markdown shows other hosts' images as links (a fetched URL could leak text).
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
@@ -170,10 +171,28 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
   // Trials and billing periods that end without a webhook (and the simulator's clock). Off in tests.
   if (config.env !== 'test') app.addHook('onReady', async () => services.billingJob.start());
 
+  // Streams would hold app.close() open until the force exit: end them first (main.ts does it before close,
+  // so sends meanwhile get the clear 503; for any other close this hook does).
+  app.addHook('preClose', async () => {
+    await shutdownStreams(app, services);
+  });
   app.addHook('onClose', async () => {
     await services.close();
   });
   return { app, services };
+}
+
+/**
+ * The streaming half of a graceful shutdown: stops the sweeper, refuses new sends (503 SERVER_RESTARTING),
+ * ends this instance's sends with 'The server is restarting, please retry' — their exchanges undo themselves
+ * (quota released, user message deleted) — and its watchers, and waits up to `timeoutMs` for them.
+ */
+export async function shutdownStreams(app: FastifyInstance, services: Services, timeoutMs = 10_000) {
+  const streams = services.conversationStreams;
+  const running = streams.active();
+  await services.exchangeSweeper.stop();
+  const left = await streams.drain(timeoutMs);
+  if (running > 0) app.log.info({ stopped: running - left, left }, 'streaming replies ended for shutdown');
 }
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every other non-API path. */

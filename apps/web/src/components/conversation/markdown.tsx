@@ -1,10 +1,10 @@
 // Markdown rendering of assistant messages: GFM (tables, task lists), headings, lists, code blocks with
 // syntax highlighting and a copy button, and paragraphs over 200 characters collapsed behind 'Show more'.
 import { memo, useState, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, ImageIcon } from 'lucide-react';
 import { Button, cn, toast } from '@app/ui';
 import { COLLAPSE_OVER_CHARS } from './conversation-utils';
 import './markdown.css';
@@ -62,6 +62,31 @@ function CollapsibleParagraph({ children, long }: { children: ReactNode; long: b
   );
 }
 
+/**
+ * Images a message may show inline: same-origin paths and data images. Any other source could carry
+ * conversation text to a third party (a prompt injection in an uploaded file can ask for such an image), and
+ * the browser would fetch it without a click; those render as a link instead.
+ */
+export function isInlineImageSrc(src: string | undefined): src is string {
+  if (!src) return false;
+  if (/^data:image\/(png|jpe?g|gif|webp|avif);/i.test(src)) return true;
+  return src.startsWith('/') && !src.startsWith('//');
+}
+
+/** react-markdown's safe URL rule (no javascript: and friends), plus data images for `isInlineImageSrc`. */
+function urlTransform(url: string, key: string) {
+  if (key === 'src' && /^data:image\//i.test(url)) return url;
+  return defaultUrlTransform(url);
+}
+
+function hostOf(src: string) {
+  try {
+    return new URL(src, window.location.href).host;
+  } catch {
+    return src;
+  }
+}
+
 function makeComponents(collapse: boolean): Components {
   return {
     pre({ node, children }) {
@@ -79,6 +104,18 @@ function makeComponents(collapse: boolean): Components {
         <div className="my-3 overflow-x-auto rounded-lg border">
           <table className="my-0! w-full text-sm">{children}</table>
         </div>
+      );
+    },
+    img({ src, alt }) {
+      const url = typeof src === 'string' ? src : undefined;
+      if (isInlineImageSrc(url))
+        return <img src={url} alt={alt ?? ''} loading="lazy" className="max-w-full" />;
+      if (!url) return null;
+      return (
+        <a href={url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1">
+          <ImageIcon className="size-3.5" aria-hidden />
+          {alt || 'Image'} <span className="text-muted-foreground text-xs">({hostOf(url)})</span>
+        </a>
       );
     },
     a({ children, href }) {
@@ -106,6 +143,7 @@ export const Markdown = memo(function Markdown({
         remarkPlugins={[remarkGfm]}
         rehypePlugins={streaming ? [] : [[rehypeHighlight, { detect: true, ignoreMissing: true }]]}
         components={streaming ? plain : collapsing}
+        urlTransform={urlTransform}
       >
         {content}
       </ReactMarkdown>
