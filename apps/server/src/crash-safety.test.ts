@@ -2,97 +2,36 @@
 // directory (PGlite under DATA_DIR/db) or on a fresh TEST_DATABASE_URL database. A streaming reply is cut by
 // SIGKILL; the half exchange stays behind (PENDING user message, reserved message of quota). The restarted
 // server's sweep undoes it: nothing pending is stored or shown, and the counter equals completed exchanges.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
+import { killChildServers, startChildServer } from './child-server.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const postgres = !!process.env.TEST_DATABASE_URL;
 
 let dataDir: string;
 let testDb: Database | undefined;
-const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-crash-'));
   if (postgres) testDb = await createTestDatabase();
 });
 afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
+  killChildServers();
   await testDb?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+const startServer = () =>
+  startChildServer({
+    dataDir,
+    databaseUrl: testDb?.connectionString,
+    // This test's restart is the only instance: sweep at once.
+    env: { PENDING_EXCHANGE_MAX_AGE_MS: '0' },
   });
-}
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  /** Everything the server logged so far. */
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: testDb?.connectionString,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'info',
-    ADMIN_EMAIL: undefined,
-    ADMIN_PASSWORD: undefined,
-    OPENAI_API_KEY: undefined, // the offline provider: ~12-character chunks every 12 ms
-    PENDING_EXCHANGE_MAX_AGE_MS: '0', // this test's restart is the only instance: sweep at once
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      children.delete(child);
-      resolve(code);
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000; // a first start creates and migrates the database
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child, output: () => out, exited };
-}
 
 /** Opens the database the children use (PGlite: only while no child has it open). */
 async function withDatabase<T>(fn: (db: Database['prisma']) => Promise<T>): Promise<T> {

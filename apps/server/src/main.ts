@@ -1,28 +1,22 @@
-// npm start: read config, open (and migrate) the database, serve, and shut down gracefully.
+// npm start: read config, open (and migrate) the database, settle the signing key, serve, and shut down
+// gracefully: on SIGTERM/SIGINT new sends are refused (503 SERVER_RESTARTING), streaming replies end with
+// 'The server is restarting, please retry' after their exchanges are undone, then in-flight requests finish —
+// all within 15 s, after which the process exits anyway.
 import path from 'node:path';
 import { openDatabase } from '@app/db';
 import { ConfigError } from '@app/api';
-import { buildServer } from './app.js';
-import { loadConfig } from './config.js';
+import { buildServer, shutdownStreams } from './app.js';
+import { loadConfig, resolveJwtSecret } from './config.js';
 
-/** PENDING_EXCHANGE_MAX_AGE_MS: age from which the sweeper undoes a half exchange (default 5 minutes). */
-function pendingExchangeMaxAge(env = process.env): number | undefined {
-  const raw = env.PENDING_EXCHANGE_MAX_AGE_MS?.trim();
-  if (!raw) return undefined;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0)
-    throw new ConfigError(
-      'Invalid configuration:\n  PENDING_EXCHANGE_MAX_AGE_MS: must be a whole number of milliseconds (0 or more)',
-    );
-  return ms;
-}
+/** The whole shutdown, streams included, must fit in this (orchestrators usually wait 30 s before SIGKILL). */
+const FORCE_EXIT_MS = 15_000;
+/** Of which the streams get at most this long to end and undo their exchanges. */
+const DRAIN_MS = 10_000;
 
 async function main() {
   let config;
-  let maxAgeMs;
   try {
     config = loadConfig();
-    maxAgeMs = pendingExchangeMaxAge();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -35,16 +29,27 @@ async function main() {
     dataDir: path.join(config.dataDir, 'db'),
     log: (m) => console.log(m),
   });
+  const secret = await resolveJwtSecret(config, database.prisma);
+  config = secret.config;
   const { app, services } = await buildServer({ config, db: database.prisma });
-  // Exchanges a crash left half done (user message PENDING, a message of quota reserved): now and every minute.
-  services.exchangeSweeper.start({ maxAgeMs });
+  app.log.info(
+    secret.source === 'JWT_SECRET'
+      ? 'access tokens are signed with JWT_SECRET'
+      : `access tokens are signed with the key kept in the database (${secret.source}); every instance on this database shares it`,
+  );
+  // Exchanges a crash left half done (user message PENDING, a message of quota reserved).
+  services.exchangeSweeper.start({ maxAgeMs: config.pendingExchangeMaxAgeMs });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests`);
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    app.log.info(`${signal} received: ending streams, then finishing in-flight requests`);
+    const force = setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${FORCE_EXIT_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, FORCE_EXIT_MS).unref();
     try {
+      await shutdownStreams(app, services, DRAIN_MS);
       await app.close();
       await database.close();
     } finally {
