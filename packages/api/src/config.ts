@@ -56,6 +56,11 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  /** Assistant file text extraction (services/files): per-file time limit, text cap, worker threads, memory. */
+  EXTRACT_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  EXTRACT_MAX_CHARS: z.coerce.number().int().positive().default(1_000_000),
+  EXTRACT_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   WEB_DIST: optionalString,
   /** File storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/uploads. */
   S3_BUCKET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{3,255}$/.test(v), {
@@ -120,6 +125,8 @@ export interface AppConfig {
   priceIds: PriceIds;
   redisUrl?: string;
   uploadMaxBytes: number;
+  /** Text extraction of uploaded files (worker pool limits). */
+  extraction: { timeoutMs: number; maxChars: number; workers: number; memoryMb: number };
   storage: StorageConfig;
   webDist?: string;
   trustProxy: boolean;
@@ -189,6 +196,12 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
     },
     redisUrl: e.REDIS_URL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    extraction: {
+      timeoutMs: e.EXTRACT_TIMEOUT_MS,
+      maxChars: e.EXTRACT_MAX_CHARS,
+      workers: e.EXTRACT_WORKERS,
+      memoryMb: e.EXTRACT_MEMORY_MB,
+    },
     storage,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,7 @@
 export { appRouter, type AppRouter } from './routers/index.js';
 export { createCallerFactory, SSE_PING_INTERVAL_MS } from './trpc.js';
 export type { AuthUser } from './trpc.js';
+export { userFromBearer } from './trpc.js';
 export { parseConfig, testConfig, ConfigError, envSchema, type AppConfig } from './config.js';
 export { createServices, type Services } from './services/index.js';
 export type { Logger } from './services/logger.js';
@@ -9,3 +10,12 @@ export type { Context, CookieJar, CookieOptions, RequestMeta } from './context.j
 export { createInternalContext } from './context.js';
 export { toHttpError, appError, type HttpErrorBody } from './errors.js';
 export { ensureAdminAccount } from './services/auth/admin-seed.js';
+export {
+  fileTooLarge,
+  noFile,
+  retrieveFileContext,
+  tooManyFiles,
+  type RetrieveFileContextParams,
+  type RetrievedFileContext,
+  type UploadPart,
+} from './services/files/index.js';

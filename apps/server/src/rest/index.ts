@@ -8,6 +8,7 @@ import { assistantRoutes } from './assistant.js';
 import { billingRoutes } from './billing.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { chatRoutes } from './chat.js';
+import { fileRoutes } from './files.js';
 import { testingRoutes } from './testing.js';
 
 export async function restPlugin(app: FastifyInstance, opts: { services: Services }) {
@@ -36,5 +37,6 @@ export async function restPlugin(app: FastifyInstance, opts: { services: Service
   subscriptionRoutes(r);
   assistantRoutes(r);
   chatRoutes(r, app, opts.services);
+  fileRoutes(r, app, opts.services);
   if (opts.services.config.env === 'test') await testingRoutes(app, opts);
 }

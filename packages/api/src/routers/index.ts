@@ -4,6 +4,7 @@ import { assistantRouter } from './assistant.js';
 import { authRouter } from './auth.js';
 import { billingRouter } from './billing.js';
 import { chatRouter } from './chat.js';
+import { filesRouter } from './files.js';
 import { subscriptionsRouter } from './subscriptions.js';
 import { systemRouter } from './system.js';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   billing: billingRouter,
   assistant: assistantRouter,
   chat: chatRouter,
+  files: filesRouter,
 });
 
 export type AppRouter = typeof appRouter;

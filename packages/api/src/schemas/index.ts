@@ -5,5 +5,6 @@ export * from './registration.js';
 export * from './subscriptions.js';
 export * from './billing.js';
 export * from './assistant.js';
+export * from './files.js';
 export * from './error-codes.js';
 export * from './text.js';

@@ -17,6 +17,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { connectRedis, type Redis } from './redis.js';
 import { createStorage, type Storage } from './storage/index.js';
 import { createHealthChecker, type HealthChecker } from './health.js';
+import { createFilesService, type FilesService } from './files/index.js';
 import { createUsageLogger, type UsageLogger } from './usage-log.js';
 
 export interface Services {
@@ -38,6 +39,8 @@ export interface Services {
   mailer: Mailer;
   /** Uploaded files: S3-compatible storage with S3_BUCKET, else DATA_DIR/uploads (services/storage). */
   storage: Storage;
+  /** Assistant session files: upload, list, delete, background text extraction (services/files). */
+  files: FilesService;
   /** Dependency checks for /api/health/ready and the admin health view. */
   health: HealthChecker;
   /** Payments: Stripe with STRIPE_SECRET_KEY, else the local simulator. */
@@ -72,6 +75,9 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   closers.push(() => mailer.close());
   const storage = createStorage(config);
   closers.push(() => storage.close());
+  const rateLimiter = createRateLimiter(redis, undefined, testNamespace);
+  const files = createFilesService({ db, storage, rateLimiter, config, log });
+  closers.push(() => files.processor.close());
   const usage = createUsageLogger(db, log);
   const quota = createQuotaService(db);
   const billing = createBillingService({ db, config, usage, log, quota });
@@ -83,7 +89,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     log,
     redis,
     accessTokens: createAccessTokens(config.jwtSecret),
-    rateLimiter: createRateLimiter(redis, undefined, testNamespace),
+    rateLimiter,
     usage,
     quota,
     billing,
@@ -93,6 +99,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     exchangeSweeper,
     mailer,
     storage,
+    files,
     health: createHealthChecker({ db, redis, storage, mailer }),
     async close() {
       for (const c of closers.reverse()) await c();

@@ -1,0 +1,445 @@
+// Text extraction per file type. Runs inside the extraction worker (extract-worker.ts), never on the server's
+// event loop; the pool adds the time and memory limits. Each extractor stops once it has `maxChars`.
+//   pdf   unpdf (pdf.js, serverless build), page by page
+//   docx  mammoth (raw text)            xlsx  exceljs (each sheet as Markdown tables)
+//   pptx  the slides' text runs (<a:t>), read with fflate
+//   doc   word-extractor                xls / ppt  best effort from the CFB container (cfb): shared strings /
+//                                                  text atoms; otherwise a clear "could not read"
+//   txt   encoding from BOM, UTF-8, else chardet     csv  papaparse → Markdown tables
+// docx/xlsx/pptx first pass the zip-bomb guard.
+import * as CFB from 'cfb';
+import chardet from 'chardet';
+import { unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import { assertZipWithinLimits } from './zip-guard.js';
+
+export type ExtractKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx' | 'txt' | 'csv';
+
+export interface ExtractOptions {
+  maxChars: number;
+  /** Zip entries (docx/xlsx/pptx) may unpack to this much in total. */
+  maxUnpackedBytes: number;
+}
+
+export interface ExtractedText {
+  text: string;
+  /** The text was longer than maxChars and was cut. */
+  truncated: boolean;
+}
+
+/** An error whose message is meant for the user (the file's status shows it). */
+export class UnreadableFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableFileError';
+  }
+}
+
+/** Collects text up to a limit. */
+class TextSink {
+  private parts: string[] = [];
+  length = 0;
+  truncated = false;
+  constructor(private readonly max: number) {}
+  get full() {
+    return this.length >= this.max;
+  }
+  /** Adds text; false once the limit is reached (the rest is dropped). */
+  add(s: string): boolean {
+    if (this.full) {
+      if (s) this.truncated = true;
+      return false;
+    }
+    const room = this.max - this.length;
+    const piece = s.length > room ? s.slice(0, room) : s;
+    if (piece.length < s.length) this.truncated = true;
+    this.parts.push(piece);
+    this.length += piece.length;
+    return !this.full;
+  }
+  result(): ExtractedText {
+    return { text: normalizeText(this.parts.join('')), truncated: this.truncated };
+  }
+}
+
+/** Unix newlines, no NUL (PostgreSQL cannot store it), no runs of blank lines or trailing spaces. */
+export function normalizeText(s: string): string {
+  return (
+    s
+      .replace(/\r\n?/g, '\n')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000\u0001-\u0008\u000b\u000e-\u001f\u007f]/g, '')
+      .replace(/[ \t\f\v]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- text, csv
+
+// Node 20's TextDecoder decodes 'windows-1252' (and 'iso-8859-1') as plain Latin-1, losing € “ ” — … in
+// 0x80–0x9F: those go through our own table. UTF-32 has no TextDecoder.
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+export function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const slice = bytes.subarray(i, i + 8192);
+    out += String.fromCharCode(
+      ...Array.from(slice, (b) => (b >= 0x80 && b < 0xa0 ? WINDOWS_1252_HIGH.charCodeAt(b - 0x80) : b)),
+    );
+  }
+  return out;
+}
+const LATIN1_NAMES = new Set(['ISO-8859-1', 'windows-1252']);
+const UNDECODABLE = new Set(['UTF-32LE', 'UTF-32BE']);
+
+/** BOM, else valid UTF-8, else the encoding chardet detects (Windows-1252 when it cannot tell). */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: string } {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'UTF-8' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16LE' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16BE' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'UTF-8' };
+  } catch {
+    // not UTF-8
+  }
+  const detected = chardet.detect(bytes.subarray(0, 256 * 1024)) ?? 'windows-1252';
+  if (!LATIN1_NAMES.has(detected) && !UNDECODABLE.has(detected)) {
+    try {
+      return { text: new TextDecoder(detected).decode(bytes), encoding: detected };
+    } catch {
+      // an encoding TextDecoder does not know
+    }
+  }
+  return { text: decodeWindows1252(bytes), encoding: LATIN1_NAMES.has(detected) ? detected : 'windows-1252' };
+}
+
+const cell = (v: unknown) =>
+  String(v ?? '')
+    .replace(/\r?\n/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
+
+/**
+ * Rows as Markdown tables: the first row is the header, repeated every ~800 characters so each block (a
+ * paragraph, which the chunker keeps whole) makes sense on its own. Returns false once the sink is full.
+ */
+function addMarkdownTable(sink: TextSink, rows: unknown[][], title?: string): boolean {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  if (width === 0) return true;
+  const line = (r: unknown[]) => `| ${Array.from({ length: width }, (_, i) => cell(r[i])).join(' | ')} |`;
+  const header = `${line(rows[0]!)}\n|${' --- |'.repeat(width)}\n`;
+  if (title && !sink.add(`${title}\n\n`)) return false;
+  let block = header;
+  for (const r of rows.slice(1)) {
+    block += `${line(r)}\n`;
+    if (block.length > 800) {
+      if (!sink.add(`${block}\n`)) return false;
+      block = header;
+    }
+  }
+  if (block !== header || rows.length === 1) return sink.add(`${block}\n`);
+  return true;
+}
+
+function extractTxt(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
+  const sink = new TextSink(o.maxChars);
+  sink.add(decodeText(bytes).text);
+  return sink.result();
+}
+
+function extractCsv(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
+  const { text } = decodeText(bytes);
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const sink = new TextSink(o.maxChars);
+  if (parsed.data.length === 0) return sink.result();
+  addMarkdownTable(sink, parsed.data);
+  return sink.result();
+}
+
+// ---------------------------------------------------------------------------------------------------- pdf
+
+async function extractPdf(bytes: Uint8Array, o: ExtractOptions): Promise<ExtractedText> {
+  const { getDocumentProxy } = await import('unpdf');
+  let pdf;
+  try {
+    // pdf.js wants a plain Uint8Array (not a Buffer) and may detach it: give it a copy.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      useSystemFonts: false,
+      verbosity: 0,
+    });
+  } catch (err) {
+    const name = (err as { name?: string }).name;
+    if (name === 'PasswordException')
+      throw new UnreadableFileError('This PDF is password-protected; upload it without a password.');
+    throw new UnreadableFileError('Could not read this PDF: it may be damaged.');
+  }
+  const sink = new TextSink(o.maxChars);
+  try {
+    for (let n = 1; n <= pdf.numPages && !sink.full; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items as { str?: string; hasEOL?: boolean }[]) {
+        if (typeof item.str !== 'string') continue;
+        text += item.str + (item.hasEOL ? '\n' : '');
+      }
+      page.cleanup();
+      sink.add(`${text.trim()}\n\n`);
+    }
+  } finally {
+    await pdf.destroy();
+  }
+  return sink.result();
+}
+
+// --------------------------------------------------------------------------------------- docx, xlsx, pptx
+
+async function extractDocx(bytes: Uint8Array, o: ExtractOptions): Promise<ExtractedText> {
+  assertZipWithinLimits(bytes, o.maxUnpackedBytes);
+  const mammoth = (await import('mammoth')).default;
+  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+  const sink = new TextSink(o.maxChars);
+  sink.add(value);
+  return sink.result();
+}
+
+async function extractXlsx(bytes: Uint8Array, o: ExtractOptions): Promise<ExtractedText> {
+  assertZipWithinLimits(bytes, o.maxUnpackedBytes);
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  const sink = new TextSink(o.maxChars);
+  for (const ws of wb.worksheets) {
+    const rows: string[][] = [];
+    ws.eachRow({ includeEmpty: false }, (row) => {
+      const cells: string[] = [];
+      for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
+      rows.push(cells);
+    });
+    if (rows.length === 0) continue;
+    if (!addMarkdownTable(sink, rows, `## Sheet: ${ws.name}`)) break;
+  }
+  return sink.result();
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+export function decodeXmlEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    }
+    return XML_ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+/** The text of DrawingML paragraphs (<a:p> … <a:t>text</a:t> … </a:p>), one line each. */
+function drawingText(xml: string): string[] {
+  const lines: string[] = [];
+  for (const para of xml.split(/<\/a:p>/)) {
+    const runs = [...para.matchAll(/<a:t(?:\s[^>]*)?>([^<]*)<\/a:t>/g)].map((m) => m[1]!);
+    const line = decodeXmlEntities(runs.join('')).trim();
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+function extractPptx(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
+  assertZipWithinLimits(bytes, o.maxUnpackedBytes);
+  const slideNo = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
+  const files = unzipSync(bytes, {
+    filter: (f) => /^ppt\/(slides\/slide|notesSlides\/notesSlide)\d+\.xml$/.test(f.name),
+  });
+  const decoder = new TextDecoder();
+  const slides = Object.keys(files)
+    .filter((n) => n.startsWith('ppt/slides/'))
+    .sort((a, b) => slideNo(a) - slideNo(b));
+  if (slides.length === 0 && !Object.keys(files).length)
+    throw new UnreadableFileError('Could not read this presentation: it has no slides.');
+  const sink = new TextSink(o.maxChars);
+  for (const name of slides) {
+    const n = slideNo(name);
+    const lines = drawingText(decoder.decode(files[name]));
+    const notes = files[`ppt/notesSlides/notesSlide${n}.xml`];
+    // Notes slides repeat the slide number placeholder; keep lines that are not just a number.
+    const noteLines = notes ? drawingText(decoder.decode(notes)).filter((l) => !/^\d+$/.test(l)) : [];
+    let text = `## Slide ${n}\n\n${lines.join('\n')}\n`;
+    if (noteLines.length) text += `\nNotes: ${noteLines.join('\n')}\n`;
+    if (!sink.add(`${text}\n`)) break;
+  }
+  return sink.result();
+}
+
+// ------------------------------------------------------------------------------------------ doc, xls, ppt
+
+async function extractDoc(bytes: Uint8Array, o: ExtractOptions): Promise<ExtractedText> {
+  const WordExtractor = (await import('word-extractor')).default;
+  let body: string;
+  try {
+    const doc = await new WordExtractor().extract(Buffer.from(bytes));
+    body = [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()].filter((s) => s.trim()).join('\n\n');
+  } catch {
+    throw new UnreadableFileError(
+      'Could not read this .doc file: it may be damaged, password-protected or not a Word document.',
+    );
+  }
+  const sink = new TextSink(o.maxChars);
+  sink.add(body);
+  return sink.result();
+}
+
+function cfbStream(bytes: Uint8Array, names: string[], what: string): Uint8Array {
+  let container: CFB.CFB$Container;
+  try {
+    container = CFB.read(Buffer.from(bytes), { type: 'buffer' });
+  } catch {
+    throw new UnreadableFileError(`Could not read this ${what} file: it is damaged.`);
+  }
+  for (const name of names) {
+    const entry = CFB.find(container, name);
+    if (entry?.content) return Uint8Array.from(entry.content as ArrayLike<number>);
+  }
+  throw new UnreadableFileError(`Could not read this ${what} file: it is not a ${what} document.`);
+}
+
+/** Legacy PowerPoint: the text atoms (TextCharsAtom UTF-16, TextBytesAtom Latin-1) of the document stream. */
+function extractPpt(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
+  const s = cfbStream(bytes, ['PowerPoint Document'], '.ppt');
+  const view = new DataView(s.buffer, s.byteOffset, s.byteLength);
+  const sink = new TextSink(o.maxChars);
+  const utf16 = new TextDecoder('utf-16le');
+  const latin1 = new TextDecoder('windows-1252');
+  let at = 0;
+  while (at + 8 <= s.length && !sink.full) {
+    const verInst = view.getUint16(at, true);
+    const type = view.getUint16(at + 2, true);
+    const len = view.getUint32(at + 4, true);
+    at += 8;
+    if ((verInst & 0x0f) === 0x0f) continue; // a container: its children follow
+    if (len > s.length - at) break;
+    if (type === 0x0fa0 || type === 0x0fa8) {
+      const raw = s.subarray(at, at + len);
+      const text = (type === 0x0fa0 ? utf16 : latin1).decode(raw).replace(/\r|\v/g, '\n').trim();
+      if (text && !/^Click to edit Master/i.test(text) && text !== '*') sink.add(`${text}\n\n`);
+    }
+    at += len;
+  }
+  const result = sink.result();
+  if (!result.text)
+    throw new UnreadableFileError('Could not read this .ppt file; save it as .pptx and upload it again.');
+  return result;
+}
+
+/** Legacy Excel (BIFF8): the shared strings table (SST + CONTINUE) — the workbook's text, numbers omitted. */
+function extractXls(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
+  const s = cfbStream(bytes, ['Workbook', 'Book'], '.xls');
+  const view = new DataView(s.buffer, s.byteOffset, s.byteLength);
+  // Collect the SST record and its CONTINUE records as separate segments (a string's characters restart
+  // with a fresh flags byte at each CONTINUE boundary).
+  const segments: Uint8Array[] = [];
+  const sheets: string[] = [];
+  let at = 0;
+  let inSst = false;
+  while (at + 4 <= s.length) {
+    const type = view.getUint16(at, true);
+    const len = view.getUint16(at + 2, true);
+    const body = s.subarray(at + 4, at + 4 + len);
+    if (type === 0x00fc) {
+      inSst = true;
+      segments.push(body);
+    } else if (type === 0x003c && inSst) {
+      segments.push(body);
+    } else {
+      inSst = false;
+      if (type === 0x0085 && body.length > 8) {
+        const cch = body[6]!;
+        const high = body[7]! & 1;
+        const raw = body.subarray(8, 8 + cch * (high ? 2 : 1));
+        sheets.push(new TextDecoder(high ? 'utf-16le' : 'windows-1252').decode(raw));
+      }
+    }
+    at += 4 + len;
+  }
+  if (segments.length === 0)
+    throw new UnreadableFileError('Could not read this .xls file; save it as .xlsx and upload it again.');
+
+  let seg = 0;
+  let pos = 8; // cstTotal, cstUnique
+  const byte = () => {
+    while (seg < segments.length && pos >= segments[seg]!.length) {
+      seg++;
+      pos = 0;
+    }
+    if (seg >= segments.length) throw new RangeError('end of SST');
+    return segments[seg]![pos++]!;
+  };
+  const u16 = () => byte() | (byte() << 8);
+  const u32 = () => (u16() | (u16() << 16)) >>> 0;
+  const skip = (n: number) => {
+    for (let i = 0; i < n; i++) byte();
+  };
+  const count = new DataView(segments[0]!.buffer, segments[0]!.byteOffset).getUint32(4, true);
+  const sink = new TextSink(o.maxChars);
+  if (sheets.length) sink.add(`Sheets: ${sheets.join(', ')}\n\n`);
+  try {
+    for (let i = 0; i < count && !sink.full; i++) {
+      const cch = u16();
+      let flags = byte();
+      const runs = flags & 0x08 ? u16() : 0;
+      const ext = flags & 0x04 ? u32() : 0;
+      let text = '';
+      for (let c = 0; c < cch; c++) {
+        if (pos >= (segments[seg]?.length ?? 0) && seg + 1 < segments.length) {
+          seg++;
+          pos = 0;
+          flags = byte(); // a CONTINUE boundary inside the characters: new high-byte flag
+        }
+        text += String.fromCharCode(flags & 1 ? u16() : byte());
+      }
+      skip(runs * 4 + ext);
+      if (text.trim()) sink.add(`${text.trim()}\n`);
+    }
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+  }
+  const result = sink.result();
+  if (!result.text)
+    throw new UnreadableFileError('Could not read this .xls file; save it as .xlsx and upload it again.');
+  return result;
+}
+
+// -------------------------------------------------------------------------------------------------- entry
+
+export async function extractText(
+  kind: ExtractKind,
+  bytes: Uint8Array,
+  options: ExtractOptions,
+): Promise<ExtractedText> {
+  switch (kind) {
+    case 'pdf':
+      return extractPdf(bytes, options);
+    case 'docx':
+      return extractDocx(bytes, options);
+    case 'xlsx':
+      return extractXlsx(bytes, options);
+    case 'pptx':
+      return extractPptx(bytes, options);
+    case 'doc':
+      return extractDoc(bytes, options);
+    case 'xls':
+      return extractXls(bytes, options);
+    case 'ppt':
+      return extractPpt(bytes, options);
+    case 'txt':
+      return extractTxt(bytes, options);
+    case 'csv':
+      return extractCsv(bytes, options);
+  }
+}
