@@ -25,6 +25,13 @@ const valid = () => ({
 });
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: unknown) =>
   s.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as never });
+/** The job holds its lease for the whole interval: a test's next run stands for a later interval. */
+const newInterval = () => s.services.db.jobLease.deleteMany({ where: { name: 'billing-job' } });
+/** One billing-job run in a new interval, at billing time `at`. */
+async function runJob(at?: Date) {
+  await newInterval();
+  return s.services.billingJob.runOnce(at);
+}
 
 describe('POST /api/auth/register', () => {
   it('creates the user, the customer and a 7-day trial, and signs the user in (201)', async () => {
@@ -213,7 +220,7 @@ describe('subscriptions', () => {
     expect(res.json().subscription).toMatchObject({ status: 'TRIALING', cancelAtPeriodEnd: true });
     expect((await api('POST', '/api/billing/cancel-trial', reg.token)).statusCode).toBe(200);
     const later = new Date(Date.now() + 8 * 86_400_000);
-    await s.services.billingJob.runOnce(later);
+    await runJob(later);
     const cur = (await api('GET', '/api/subscriptions/current', reg.token)).json().subscription;
     expect(cur.status).toBe('INCOMPLETE');
     await expect(s.services.quota.reserve(reg.user.id)).rejects.toMatchObject({
@@ -240,6 +247,7 @@ describe('subscriptions', () => {
     await (await s.services.quota.reserve(ok.user.id)).commit();
     expect((await s.services.quota.usage(ok.user.id))!.messagesUsed).toBe(1);
     const later = new Date(Date.now() + 7 * 86_400_000 + 60_000);
+    await newInterval();
     const [a, b] = await Promise.all([
       s.services.billingJob.runOnce(later),
       s.services.billingJob.runOnce(later),
@@ -252,14 +260,15 @@ describe('subscriptions', () => {
     expect(badSub.status).toBe('INCOMPLETE');
     expect(await s.services.db.payment.count({ where: { userId: ok.user.id, status: 'succeeded' } })).toBe(1);
     expect(await s.services.db.payment.count({ where: { userId: bad.user.id, status: 'failed' } })).toBe(1);
-    const again = await s.services.billingJob.runOnce(later);
-    expect(again.advanced).toBe(0);
+    const again = await runJob(later);
+    expect(again).toMatchObject({ ran: true, advanced: 0 });
     expect(await s.services.db.payment.count({ where: { userId: ok.user.id } })).toBe(1);
   });
 
-  it('billing job: a DB lease lets one of two concurrent runs do the work; a held lease skips the run', async () => {
+  it('billing job: one run per interval — of two concurrent runs one works; the lease is held to the interval end', async () => {
     const reg = (await register(valid())).json();
     const later = new Date(Date.now() + 7 * 86_400_000 + 120_000);
+    await newInterval();
     const [a, b] = await Promise.all([
       s.services.billingJob.runOnce(later),
       s.services.billingJob.runOnce(later),
@@ -270,8 +279,13 @@ describe('subscriptions', () => {
     expect(
       (await s.services.db.subscription.findUniqueOrThrow({ where: { userId: reg.user.id } })).status,
     ).toBe('ACTIVE');
-    // The lease is released after the run; another instance's live lease blocks, an expired one is taken over.
+    // The lease is not released after the run: the rest of this interval is skipped (by every instance).
     const db = s.services.db;
+    const lease = await db.jobLease.findUniqueOrThrow({ where: { name: 'billing-job' } });
+    expect(lease.lockedUntil.getTime()).toBe((a.ran ? a : b).until!.getTime());
+    expect(lease.lockedUntil.getTime()).toBeGreaterThan(Date.now());
+    expect((await s.services.billingJob.runOnce(later)).ran).toBe(false);
+    // Another instance's live lease blocks; once its interval is over, the lease is taken over.
     await db.jobLease.update({
       where: { name: 'billing-job' },
       data: { owner: 'other-instance', lockedUntil: new Date(Date.now() + 60_000) },
@@ -298,13 +312,13 @@ describe('subscriptions', () => {
       );
     const later = new Date(Date.now() + 7 * 86_400_000 + 180_000);
     try {
-      await s.services.billingJob.runOnce(later);
+      await runJob(later);
     } finally {
       spy.mockRestore();
     }
     const stale = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: reg.user.id } });
     expect(stale).toMatchObject({ status: 'TRIALING', cancelAtPeriodEnd: true });
-    await s.services.billingJob.runOnce(later);
+    await runJob(later);
     const ended = await s.services.db.subscription.findUniqueOrThrow({ where: { userId: reg.user.id } });
     expect(ended.status).toBe('INCOMPLETE');
     expect(await s.services.db.payment.count({ where: { userId: reg.user.id } })).toBe(0);
@@ -326,7 +340,7 @@ describe('subscriptions', () => {
 describe('INCOMPLETE blocks sends on the server', () => {
   it('a chat send after the trial expired is refused with 402 SUBSCRIPTION_INACTIVE', async () => {
     const reg = (await register({ ...valid(), paymentMethodId: 'pm_card_chargeCustomerFail' })).json();
-    await s.services.billingJob.runOnce(new Date(Date.now() + 8 * 86_400_000));
+    await runJob(new Date(Date.now() + 8 * 86_400_000));
     const session = await api('POST', '/api/chat/sessions', reg.token, { title: 'Blocked' });
     expect(session.statusCode).toBeLessThan(300);
     const id = session.json().session.id;

@@ -80,6 +80,20 @@ interface CheckoutPayload {
 
 export type EventSink = (event: BillingEvent) => Promise<unknown>;
 
+/** What one turn of the simulator's clock changed (the billing job logs it). */
+export interface ClockChanges {
+  /** Trials that ended: converted with their first charge, unpaid, or cancelled. */
+  trialsEnded: number;
+  /** Charges that succeeded at a trial's or period's end (first charges and renewals). */
+  renewalsCharged: number;
+  /** Charges that failed (trial → INCOMPLETE, renewal → PAST_DUE). */
+  chargesFailed: number;
+  /** Cancellations applied at a trial's or period's end. */
+  cancellations: number;
+}
+
+type Settled = 'paid' | 'failed' | 'canceled';
+
 export class SimulatorProvider implements BillingProvider {
   readonly kind = 'simulator' as const;
   /** Set by the billing service: delivers events to processEvent. */
@@ -392,8 +406,15 @@ export class SimulatorProvider implements BillingProvider {
    * UPDATE on the row (status, period end and cancelAtPeriodEnd as read), so with several instances exactly
    * one performs it and emits its events, and a cancellation made meanwhile wins over the charge.
    */
-  async advance(now = new Date(), limit = 100): Promise<number> {
-    let done = 0;
+  async advance(now = new Date(), limit = 100): Promise<ClockChanges> {
+    const changes: ClockChanges = { trialsEnded: 0, renewalsCharged: 0, chargesFailed: 0, cancellations: 0 };
+    const count = (settled: Settled | null, trial: boolean) => {
+      if (!settled) return;
+      if (trial) changes.trialsEnded++;
+      if (settled === 'paid') changes.renewalsCharged++;
+      else if (settled === 'failed') changes.chargesFailed++;
+      else changes.cancellations++;
+    };
     const trials = await this.db.subscription.findMany({
       where: {
         provider: 'simulator',
@@ -416,7 +437,7 @@ export class SimulatorProvider implements BillingProvider {
         claim: { id: row.id, status: 'TRIALING', trialEnd: end, cancelAtPeriodEnd: sub.cancelAtPeriodEnd },
         eventKind: 'trialend',
       });
-      if (settled) done++;
+      count(settled, true);
     }
     const ended = await this.db.subscription.findMany({
       where: {
@@ -449,14 +470,15 @@ export class SimulatorProvider implements BillingProvider {
         },
         eventKind: 'period',
       });
-      if (settled) done++;
+      count(settled, false);
     }
-    return done;
+    return changes;
   }
 
   /**
    * One clock transition at `end`: cancel, or charge for `period` (active if paid, past_due if not, with
-   * an invoice either way). The row is claimed with a conditional update; only the claimer emits events.
+   * an invoice either way). The row is claimed with a conditional update; only the claimer emits events and
+   * gets the outcome (null: another instance or a concurrent change got there first).
    */
   private async settle(t: {
     sub: ProviderSubscription;
@@ -466,7 +488,7 @@ export class SimulatorProvider implements BillingProvider {
     period: [Date, Date];
     claim: Prisma.SubscriptionWhereInput;
     eventKind: 'trialend' | 'period';
-  }): Promise<boolean> {
+  }): Promise<Settled | null> {
     const { sub, end } = t;
     let next: ProviderSubscription;
     let invoice: ReturnType<SimulatorProvider['invoice']> | null = null;
@@ -493,7 +515,7 @@ export class SimulatorProvider implements BillingProvider {
       where: t.claim,
       data: await subscriptionRowData(this.db, this.config, next),
     });
-    if (claimed.count !== 1) return false;
+    if (claimed.count !== 1) return null;
     const tag = `${sub.id}_${end.getTime()}`;
     if (invoice)
       await this.event(paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, `evt_sim_inv_${tag}`);
@@ -502,6 +524,6 @@ export class SimulatorProvider implements BillingProvider {
       this.subObject(next),
       `evt_sim_${t.eventKind}_${tag}`,
     );
-    return true;
+    return t.cancel ? 'canceled' : paid ? 'paid' : 'failed';
   }
 }
