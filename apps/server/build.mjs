@@ -1,4 +1,5 @@
-// Bundles the server and the workspace packages into dist/main.js; npm dependencies stay external.
+// Bundles the server and the workspace packages into dist/main.js (and the extraction worker into
+// dist/extract-worker.js); npm dependencies stay external.
 // prisma/ (schema + migrations) is copied beside the bundle for the migration runner.
 import { build } from 'esbuild';
 import { cp, rm } from 'node:fs/promises';
@@ -31,9 +32,14 @@ const out = process.env.SERVER_OUT
   ? new URL(`file://${process.env.SERVER_OUT}/`)
   : new URL('./dist/', import.meta.url);
 await rm(out, { recursive: true, force: true });
+// The text-extraction worker (a piscina worker thread) is its own entry: the server finds it as
+// ./extract-worker.js beside main.js (services/files/processing.ts).
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: new URL('main.js', out).pathname,
+  entryPoints: {
+    main: 'src/main.ts',
+    'extract-worker': '../../packages/api/src/services/files/extract-worker.ts',
+  },
+  outdir: out.pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -39,6 +39,8 @@ async function main() {
   );
   // Exchanges a crash left half done (user message PENDING, a message of quota reserved).
   services.exchangeSweeper.start({ maxAgeMs: config.pendingExchangeMaxAgeMs });
+  // Uploaded files a crash left PROCESSING (their lease ran out): read again now and every minute.
+  services.files.processor.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
