@@ -24,13 +24,15 @@ export interface ComposerProps {
   /** A reply is being generated in another chat: no send (one at a time), and no Stop here. */
   busy?: boolean;
   disabled?: boolean;
+  /** No send for now (e.g. files still uploading), but the text can still be edited. */
+  sendDisabled?: boolean;
   placeholder?: string;
   /** Inside the box before the text, e.g. an upload button. */
   addon?: ReactNode;
 }
 
 export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Composer(
-  { value, onChange, onSend, onStop, sending, busy, disabled, placeholder, addon },
+  { value, onChange, onSend, onStop, sending, busy, disabled, sendDisabled, placeholder, addon },
   ref,
 ) {
   const area = useRef<HTMLTextAreaElement>(null);
@@ -47,11 +49,11 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      if (!sending && !busy && value.trim()) onSend();
+      if (!sending && !busy && !sendDisabled && value.trim()) onSend();
     }
   };
 
-  const canSend = !sending && !busy && !disabled && value.trim().length > 0;
+  const canSend = !sending && !busy && !disabled && !sendDisabled && value.trim().length > 0;
   return (
     <div className="bg-background focus-within:ring-ring/50 flex items-end gap-2 rounded-2xl border p-2 shadow-sm focus-within:ring-[3px]">
       {addon}

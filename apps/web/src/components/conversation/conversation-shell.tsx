@@ -34,9 +34,13 @@ export interface ConversationShellProps<S extends ConversationSession, M extends
     above?: ReactNode;
     /** Replaces the plain send of the typed text (e.g. to add file ids). */
     onSend?: (text: string) => void;
+    /** Holds the send back (e.g. while attached files upload); typing stays possible. */
+    sendDisabled?: boolean;
   };
   /** More buttons on finished assistant messages (e.g. read aloud). */
   messageActions?: (message: M) => ReactNode;
+  /** Under a message's text (e.g. its attached files, or the files an answer used). */
+  messageExtra?: (message: M) => ReactNode;
 }
 
 export function ConversationShell<S extends ConversationSession, M extends ConversationMessage, X>({
@@ -48,6 +52,7 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
   emptyState,
   composer = {},
   messageActions,
+  messageExtra,
 }: ConversationShellProps<S, M, X>) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [feedback, setFeedback] = useState<Record<string, Feedback>>({});
@@ -151,6 +156,7 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
                 feedback={feedback[m.id]}
                 onFeedback={(id, f) => setFeedback((all) => ({ ...all, [id]: f }))}
                 actions={messageActions?.(m)}
+                extra={messageExtra?.(m)}
               />
             ))}
           </div>
@@ -167,6 +173,7 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
               onStop={c.stop}
               sending={c.sendingHere}
               busy={c.busy}
+              sendDisabled={composer.sendDisabled}
               placeholder={composer.placeholder}
               addon={composer.addon}
             />

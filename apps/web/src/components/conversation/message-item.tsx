@@ -27,12 +27,15 @@ export const MessageItem = memo(function MessageItem({
   feedback,
   onFeedback,
   actions,
+  extra,
 }: {
   message: ConversationMessage;
   feedback: Feedback;
   onFeedback: (id: string, f: Feedback) => void;
   /** More buttons after copy and feedback (e.g. read aloud). */
   actions?: ReactNode;
+  /** Under the text (e.g. attached files, or the files an answer used). */
+  extra?: ReactNode;
 }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -47,10 +50,11 @@ export const MessageItem = memo(function MessageItem({
 
   if (message.role === 'user') {
     return (
-      <div className="flex justify-end" data-testid="chat-message" data-role="user">
+      <div className="flex flex-col items-end gap-1.5" data-testid="chat-message" data-role="user">
         <div className="bg-primary text-primary-foreground max-w-[85%] rounded-2xl rounded-br-md px-4 py-2.5 text-sm whitespace-pre-wrap sm:max-w-[75%]">
           {message.content}
         </div>
+        {extra}
       </div>
     );
   }
@@ -72,6 +76,7 @@ export const MessageItem = memo(function MessageItem({
         ) : (
           <TypingDots />
         )}
+        {extra}
         {done && (
           <div className="text-muted-foreground mt-1 -ml-2 flex items-center gap-0.5">
             <Button

@@ -88,5 +88,14 @@ export interface ConversationAdapter<
   /** The title a session takes from its first message, shown at once (the server saves its own). */
   autoTitle?(session: S, message: string): string | undefined;
   /** The toast of a failed send; `action` e.g. 'Upgrade' to the dashboard. */
-  sendError(err: unknown): { message: string; action?: { label: string; to: string } };
+  sendError(err: unknown): ConversationErrorToast;
+  /** The toast of a failed new session (default: `texts.createFailed` with a retry hint). */
+  createError?(err: unknown): ConversationErrorToast;
+}
+
+/** A toast for a failed call: title, optional description and an action that navigates (e.g. 'Upgrade'). */
+export interface ConversationErrorToast {
+  message: string;
+  description?: string;
+  action?: { label: string; to: string };
 }

@@ -13,7 +13,13 @@ import {
   type SendPhase,
 } from './conversation-state';
 import { neighbourOf, SESSION_REFETCH_MS, STREAM_THROTTLE_MS } from './conversation-utils';
-import type { ConversationAdapter, ConversationMessage, ConversationSession, Unsubscribable } from './types';
+import type {
+  ConversationAdapter,
+  ConversationErrorToast,
+  ConversationMessage,
+  ConversationSession,
+  Unsubscribable,
+} from './types';
 
 const retryHint = { description: 'Please try again.' };
 
@@ -39,7 +45,8 @@ export interface Conversation<S extends ConversationSession, M extends Conversat
   send(text: string, extra?: X): Promise<void>;
   /** Stops the reply of the chat on screen (never another chat's). */
   stop(): void;
-  newChat(): Promise<void>;
+  /** Creates a session and opens it; resolves with its id (undefined when creating failed). */
+  newChat(): Promise<string | undefined>;
   openSession(id: string): void;
   renameSession(id: string, title: string): Promise<boolean>;
   deleteSession(id: string): Promise<void>;
@@ -216,13 +223,7 @@ export function useConversation<S extends ConversationSession, M extends Convers
       if (!running()) return;
       dispatch({ type: 'sendFailed', id, restoreInput: true });
       finish();
-      const { message, action } = a.sendError(err);
-      toast.error(
-        message,
-        action
-          ? { duration: 10_000, action: { label: action.label, onClick: () => navigate(action.to) } }
-          : undefined,
-      );
+      showErrorToast(a.sendError(err));
     };
     const handle: ActiveSend = {
       sessionId: sid,
@@ -258,13 +259,29 @@ export function useConversation<S extends ConversationSession, M extends Convers
     if (!running()) sub.unsubscribe();
   };
 
+  const showErrorToast = ({ message, description, action }: ConversationErrorToast) =>
+    toast.error(
+      message,
+      action
+        ? {
+            description,
+            duration: 10_000,
+            action: { label: action.label, onClick: () => navigate(action.to) },
+          }
+        : description
+          ? { description }
+          : undefined,
+    );
+
   const createSession = async (): Promise<S | null> => {
     try {
       const session = await ad.current.createSession();
       dispatch({ type: 'sessionSaved', session });
       return session;
-    } catch {
-      toast.error(ad.current.texts.createFailed, retryHint);
+    } catch (err) {
+      const custom = ad.current.createError?.(err);
+      if (custom) showErrorToast(custom);
+      else toast.error(ad.current.texts.createFailed, retryHint);
       return null;
     }
   };
@@ -272,11 +289,13 @@ export function useConversation<S extends ConversationSession, M extends Convers
   const [focusRequest, setFocusRequest] = useState(0);
   const newChat = async () => {
     const s = await createSession();
-    if (!s) return;
+    if (!s) return undefined;
     justCreated.current = s.id;
     dispatch({ type: 'opened', sessionId: s.id, loading: false });
     navigate(pathOf(s.id));
+    currentId.current = s.id;
     setFocusRequest((n) => n + 1);
+    return s.id;
   };
 
   const send = async (text: string, extra?: X) => {
