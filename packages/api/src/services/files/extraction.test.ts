@@ -131,6 +131,11 @@ describe('zip guard', () => {
     await expect(extract('docx', bomb)).rejects.toThrow(/unpacks to more than 50 MB/);
   });
 
+  it('counts what really comes out when the zip directory lies about sizes', () => {
+    const bomb = zipBombDocx(120, { lying: true });
+    expect(() => assertZipWithinLimits(bomb, 100 * 1024 * 1024)).toThrow(/unpacks to more than 100 MB/);
+  });
+
   it('lets ordinary files through', async () => {
     expect(() => assertZipWithinLimits(new Uint8Array(plainZip()), 1024 * 1024)).not.toThrow();
   });

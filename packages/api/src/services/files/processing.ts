@@ -31,6 +31,8 @@ export interface FileProcessorOptions {
   memoryMb: number;
   /** Largest file read back from storage (UPLOAD_MAX_BYTES). */
   maxBytes: number;
+  /** Another worker module (tests); default extractWorkerFile(). */
+  workerFile?: string;
 }
 
 export interface FileProcessor {
@@ -103,7 +105,7 @@ export function createFileProcessor(o: FileProcessorOptions): FileProcessor {
   let pool: Piscina<ExtractTask, ExtractOutcome> | undefined;
   const getPool = () =>
     (pool ??= new Piscina<ExtractTask, ExtractOutcome>({
-      filename: extractWorkerFile(),
+      filename: o.workerFile ?? extractWorkerFile(),
       minThreads: 0,
       maxThreads: o.workers,
       idleTimeout: 30_000,

@@ -134,9 +134,9 @@ export function notAWordDoc(): Buffer {
 
 /**
  * A docx whose word/document.xml inflates to `unpackedMb` MB (about 1000:1), streamed through fflate so the
- * test never holds the unpacked text.
+ * test never holds the unpacked text. `lying`: the zip directory declares every entry as 1,000 bytes.
  */
-export function zipBombDocx(unpackedMb: number): Buffer {
+export function zipBombDocx(unpackedMb: number, o: { lying?: boolean } = {}): Buffer {
   const out: Uint8Array[] = [];
   const zip = new Zip((err, chunk) => {
     if (err) throw err;
@@ -170,7 +170,16 @@ export function zipBombDocx(unpackedMb: number): Buffer {
   for (let i = 0; i < unpackedMb; i++) doc.push(mb);
   doc.push(new TextEncoder().encode('</w:t></w:r></w:p></w:body></w:document>'), true);
   zip.end();
-  return Buffer.concat(out);
+  const bomb = Buffer.concat(out);
+  if (o.lying) {
+    const eocd = bomb.length - 22;
+    let at = bomb.readUInt32LE(eocd + 16);
+    for (let n = bomb.readUInt16LE(eocd + 10); n > 0; n--) {
+      bomb.writeUInt32LE(1000, at + 24);
+      at += 46 + bomb.readUInt16LE(at + 28) + bomb.readUInt16LE(at + 30) + bomb.readUInt16LE(at + 32);
+    }
+  }
+  return bomb;
 }
 
 /** A plain zip (no Office content types): neither docx nor anything else accepted. */
