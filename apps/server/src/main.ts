@@ -6,7 +6,17 @@ import path from 'node:path';
 import { openDatabase } from '@app/db';
 import { ConfigError } from '@app/api';
 import { buildServer, shutdownStreams } from './app.js';
-import { loadConfig, resolveJwtSecret } from './config.js';
+import { loadConfig, resolveJwtSecret, type JwtSecretSource } from './config.js';
+
+const SIGNING_KEY_LOG: Record<JwtSecretSource, string> = {
+  JWT_SECRET: 'access tokens are signed with JWT_SECRET',
+  database:
+    "access tokens are signed with the key kept in the database (AppSecret 'jwt'), shared by every instance on it",
+  'database (created)':
+    "access tokens are signed with a key generated now and kept in the database (AppSecret 'jwt'), shared by every instance on it",
+  'database (moved from DATA_DIR/jwt-secret)':
+    "access tokens are signed with the key from DATA_DIR/jwt-secret, now kept in the database (AppSecret 'jwt') and shared by every instance on it",
+};
 
 /** The whole shutdown, streams included, must fit in this (orchestrators usually wait 30 s before SIGKILL). */
 const FORCE_EXIT_MS = 15_000;
@@ -32,11 +42,7 @@ async function main() {
   const secret = await resolveJwtSecret(config, database.prisma);
   config = secret.config;
   const { app, services } = await buildServer({ config, db: database.prisma });
-  app.log.info(
-    secret.source === 'JWT_SECRET'
-      ? 'access tokens are signed with JWT_SECRET'
-      : `access tokens are signed with the key kept in the database (${secret.source}); every instance on this database shares it`,
-  );
+  app.log.info(SIGNING_KEY_LOG[secret.source]);
   // Exchanges a crash left half done (user message PENDING, a message of quota reserved).
   services.exchangeSweeper.start({ maxAgeMs: config.pendingExchangeMaxAgeMs });
   // Uploaded files a crash left PROCESSING (their lease ran out): read again now and every minute.
