@@ -35,7 +35,7 @@ export async function restPlugin(app: FastifyInstance, opts: { services: Service
   authRoutes(r);
   billingRoutes(r);
   subscriptionRoutes(r);
-  assistantRoutes(r);
+  assistantRoutes(r, app, opts.services);
   chatRoutes(r, app, opts.services);
   fileRoutes(r, app, opts.services);
   if (opts.services.config.env === 'test') await testingRoutes(app, opts);

@@ -1,10 +1,103 @@
-// assistant router: for now only the dashboard's recent sessions (the assistant issue adds the rest).
+// assistant router (SPEC §2 Assistant, §3, §7 Assistant): sessions by type, messages with attached files, send
+// (plain and streamed), stop and watch. Files themselves are the files router's (upload is REST-only).
 import { router, protectedProcedure } from '../trpc.js';
-import { listSessionsSchema } from '../schemas/assistant.js';
-import { createAssistantSessions } from '../services/assistant/index.js';
+import {
+  assistantSessionRefInput,
+  createAssistantSessionInput,
+  listSessionsSchema,
+  renameAssistantSessionInput,
+  sendAssistantMessageInput,
+} from '../schemas/assistant.js';
+import {
+  assertSessionTypeAllowed,
+  assistantSend,
+  assistantSendStream,
+  createAssistantSessions,
+  deleteAssistantSession,
+} from '../services/assistant/index.js';
+import { watchConversation } from '../services/conversation/streams.js';
 
 export const assistantRouter = router({
+  /** {sessions}: most recently updated first; `limit` (default 50; the dashboard asks for 5). */
   listSessions: protectedProcedure.input(listSessionsSchema).query(async ({ ctx, input }) => ({
     sessions: await createAssistantSessions(ctx.services.db).list(ctx.user.id, input?.limit),
   })),
+
+  /** {session}: title 'New L&D Session' and type LND_COPILOT unless given; 403 PLAN_FEATURE for a gated type. */
+  createSession: protectedProcedure.input(createAssistantSessionInput).mutation(async ({ ctx, input }) => {
+    if (input?.sessionType) await assertSessionTypeAllowed(ctx.services, ctx.user.id, input.sessionType);
+    return { session: await createAssistantSessions(ctx.services.db).create(ctx.user.id, input ?? {}) };
+  }),
+
+  renameSession: protectedProcedure.input(renameAssistantSessionInput).mutation(async ({ ctx, input }) => ({
+    session: await createAssistantSessions(ctx.services.db).rename(ctx.user.id, input.sessionId, input.title),
+  })),
+
+  /** Deletes the session with its messages and files (stored bytes included) and stops its running reply. */
+  deleteSession: protectedProcedure.input(assistantSessionRefInput).mutation(async ({ ctx, input }) => {
+    await deleteAssistantSession(ctx.services, ctx.user.id, input.sessionId);
+    return { success: true as const };
+  }),
+
+  /** {session, messages, generating}: complete messages, oldest first, each with its files. */
+  getSession: protectedProcedure.input(assistantSessionRefInput).query(async ({ ctx, input }) => {
+    const generating = await ctx.services.conversationStreams.isActive('assistant', input.sessionId);
+    const { session, messages } = await createAssistantSessions(ctx.services.db).withMessages(
+      ctx.user.id,
+      input.sessionId,
+      { generating },
+    );
+    return { session, messages, generating };
+  }),
+
+  /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
+  watch: protectedProcedure.input(assistantSessionRefInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
+    yield* watchConversation(
+      ctx.services.conversationStreams,
+      'assistant',
+      input.sessionId,
+      signal ?? ctx.signal,
+    );
+  }),
+
+  /** Non-streaming send: {userMessage, assistantMessage, session} once the whole answer is stored. */
+  send: protectedProcedure.input(sendAssistantMessageInput).mutation(({ ctx, input, signal }) =>
+    assistantSend(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: input.message,
+      fileIds: input.fileIds,
+      signal: signal ?? ctx.signal,
+      endpoint: ctx.req.endpoint,
+    }),
+  ),
+
+  /** Streaming send (SSE via httpSubscriptionLink): start → content… → complete. Errors end the stream. */
+  sendStream: protectedProcedure.input(sendAssistantMessageInput).subscription(async function* ({
+    ctx,
+    input,
+    signal,
+  }) {
+    yield* assistantSendStream(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: input.message,
+      fileIds: input.fileIds,
+      signal: signal ?? ctx.signal,
+      mode: 'stream',
+      endpoint: ctx.req.endpoint,
+    });
+  }),
+
+  /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */
+  stop: protectedProcedure.input(assistantSessionRefInput).mutation(async ({ ctx, input }) => {
+    await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
+    await ctx.services.conversationStreams.cancel('assistant', input.sessionId);
+    return { success: true as const };
+  }),
 });

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   LLM_ERROR: 'LLM_ERROR',
   LLM_TIMEOUT: 'LLM_TIMEOUT',
   PASSWORD_TOO_COMMON: 'PASSWORD_TOO_COMMON',
+  /** A feature the user's plan does not include (e.g. the Assessment Builder on Starter): 403. */
+  PLAN_FEATURE: 'PLAN_FEATURE',
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   RATE_LIMITED: 'RATE_LIMITED',
   SEND_FAILED: 'SEND_FAILED',

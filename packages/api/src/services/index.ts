@@ -7,6 +7,7 @@ import { createAccessTokens, type AccessTokens } from './access-tokens.js';
 import { createBillingService, type BillingService } from './billing/index.js';
 import { createBillingJob, type BillingJob } from './jobs/billing-job.js';
 import { createChatStore } from './chat/store.js';
+import { createAssistantStore } from './assistant/store.js';
 import { createConversationStreamRegistry, type ConversationStreamRegistry } from './conversation/streams.js';
 import { createExchangeSweeper, type ExchangeSweeper } from './conversation/sweeper.js';
 import { createLlmProvider, type LlmProvider } from './llm/index.js';
@@ -62,7 +63,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   const exchangeSweeper = createExchangeSweeper({
     db,
     streams: conversationStreams,
-    stores: { chat: createChatStore(db) },
+    stores: { chat: createChatStore(db), assistant: createAssistantStore({ db }) },
     log,
   });
   closers.push(() => exchangeSweeper.stop());

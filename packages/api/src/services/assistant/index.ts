@@ -1,1 +1,5 @@
 export * from './sessions.js';
+export * from './store.js';
+export * from './send.js';
+export * from './plan-features.js';
+export * from './prompts.js';

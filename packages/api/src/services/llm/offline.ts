@@ -2,6 +2,7 @@
 // small chunks with a short delay, and useful — it recognises what the user asks for (objectives,
 // quizzes, scenarios, modality advice, learning plans, SME walkthroughs) and the version commands
 // (revise, add scenario, export plan), and answers in Markdown built around the user's topic.
+import { offlineAssistantAnswer } from './offline-assistant.js';
 import { buildOfflineObject, type OfflineObjectBuilder } from './offline-objects.js';
 import {
   estimateUsage,
@@ -469,8 +470,10 @@ export function createOfflineProvider(o: OfflineProviderOptions = {}): LlmProvid
     kind: 'offline',
     model: 'offline',
     async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
+      // An assistant session's type (req.profile) has its own behaviour (offline-assistant.ts).
       const answer = withImageNote(
-        offlineAnswer(req.messages.filter((m) => m.role !== 'system')),
+        (req.profile && offlineAssistantAnswer(req.profile, req.messages, offlineAnswer)) ||
+          offlineAnswer(req.messages.filter((m) => m.role !== 'system')),
         req.messages,
       );
       for (const chunk of chunkText(answer, chunkSize)) {
