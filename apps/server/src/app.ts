@@ -18,6 +18,7 @@ import {
   type Services,
 } from '@app/api';
 import type { Db } from '@app/db';
+import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { contextFromFastify } from './context.js';
 import { restPlugin } from './rest/index.js';
 import { webhookPlugin } from './rest/webhooks.js';
@@ -154,6 +155,9 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // One HTTP request may carry at most this many calls (the web's batch link sends no more), so a
+      // single request cannot fan out into hundreds of procedure runs.
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
       createContext: ({ req, res, info }) =>
         contextFromFastify(services, req, res, 'trpc', info.connectionParams),
       onError({ error, path: p }) {

@@ -208,3 +208,34 @@ describe('slow clients', () => {
     }
   }, 30_000);
 });
+
+describe('bulk creation', () => {
+  it('a tRPC batch of more than 20 calls is refused whole', async () => {
+    const procs = Array.from({ length: 21 }, () => 'chat.listSessions').join(',');
+    const input = encodeURIComponent(JSON.stringify({}));
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/trpc/${procs}?batch=1&input=${input}`,
+      headers: auth(),
+    });
+    expect(res.statusCode).toBe(400);
+    const ok = await s.app.inject({
+      method: 'GET',
+      url: `/trpc/${Array.from({ length: 20 }, () => 'chat.listSessions').join(',')}?batch=1&input=${input}`,
+      headers: auth(),
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('new sessions are limited per user (30 a minute)', async () => {
+    const { auth: headers } = await createSignedInUser(s.services, { plan: 'pro' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push(
+        (await s.app.inject({ method: 'POST', url: '/api/chat/sessions', headers, payload: {} })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 30).every((c) => c === 201 || c === 200)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});

@@ -16,6 +16,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '@app/api/client';
+import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { getAccessToken, isTokenExpiring, SESSION_EXPIRED_EVENT, setAccessToken } from './token-store';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -151,6 +152,7 @@ export function makeTrpcClient() {
         }),
         false: httpBatchLink({
           url: '/trpc',
+          maxItems: TRPC_MAX_BATCH_SIZE,
           transformer: superjson,
           fetch: withCredentials,
           headers: async () => {

@@ -15,9 +15,10 @@ export const chatRouter = router({
     sessions: await createChatSessions(ctx.services.db).list(ctx.user.id),
   })),
 
-  createSession: protectedProcedure.input(createChatSessionInput).mutation(async ({ ctx, input }) => ({
-    session: await createChatSessions(ctx.services.db).create(ctx.user.id, input?.title),
-  })),
+  createSession: protectedProcedure.input(createChatSessionInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.rateLimiter.consume('sessionCreate', ctx.user.id);
+    return { session: await createChatSessions(ctx.services.db).create(ctx.user.id, input?.title) };
+  }),
 
   renameSession: protectedProcedure.input(renameChatSessionInput).mutation(async ({ ctx, input }) => ({
     session: await createChatSessions(ctx.services.db).rename(ctx.user.id, input.sessionId, input.title),

@@ -8,3 +8,4 @@ export * from './assistant.js';
 export * from './files.js';
 export * from './error-codes.js';
 export * from './text.js';
+export * from './limits.js';

@@ -63,6 +63,12 @@ export const RATE_LIMITS = {
     durationSeconds: 60,
     message: 'Rate limit exceeded. Please wait a moment before sending another message.',
   },
+  /** New chat or assistant sessions per user. */
+  sessionCreate: {
+    points: 30,
+    durationSeconds: 60,
+    message: 'Too many new sessions. Please wait a moment and try again.',
+  },
   upload: {
     points: 30,
     durationSeconds: 60,

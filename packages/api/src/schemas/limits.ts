@@ -1,0 +1,4 @@
+// Limits the server enforces and the web client respects, in one place.
+
+/** Calls one tRPC HTTP request may batch (server `maxBatchSize`; the web's batch link `maxItems`). */
+export const TRPC_MAX_BATCH_SIZE = 20;
