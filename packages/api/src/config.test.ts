@@ -19,6 +19,20 @@ describe('config', () => {
     expect(() => parseConfig({ ADMIN_EMAIL: 'a@b.co' }, 'x'.repeat(40))).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it('reads PENDING_EXCHANGE_MAX_AGE_MS (default 1 min) and whether JWT_SECRET was given', () => {
+    const x = 'x'.repeat(40);
+    expect(parseConfig({}, x).pendingExchangeMaxAgeMs).toBe(60_000);
+    expect(parseConfig({ PENDING_EXCHANGE_MAX_AGE_MS: '' }, x).pendingExchangeMaxAgeMs).toBe(60_000);
+    expect(parseConfig({ PENDING_EXCHANGE_MAX_AGE_MS: '0' }, x).pendingExchangeMaxAgeMs).toBe(0);
+    expect(parseConfig({ PENDING_EXCHANGE_MAX_AGE_MS: '120000' }, x).pendingExchangeMaxAgeMs).toBe(120_000);
+    for (const bad of ['-1', '1.5', 'soon'])
+      expect(() => parseConfig({ PENDING_EXCHANGE_MAX_AGE_MS: bad }, x)).toThrow(
+        /PENDING_EXCHANGE_MAX_AGE_MS must be a whole number of milliseconds/,
+      );
+    expect(parseConfig({}, x).jwtSecretConfigured).toBe(false);
+    expect(parseConfig({ JWT_SECRET: x }).jwtSecretConfigured).toBe(true);
+  });
+
   it('stores files on the local disk unless S3_BUCKET is set', () => {
     expect(parseConfig({}, 'x'.repeat(40)).storage).toEqual({ driver: 'local' });
     expect(parseConfig({ S3_BUCKET: '', S3_REGION: '' }, 'x'.repeat(40)).storage).toEqual({
