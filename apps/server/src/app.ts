@@ -174,6 +174,8 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
 
   // Trials and billing periods that end without a webhook (and the simulator's clock). Off in tests.
   if (config.env !== 'test') app.addHook('onReady', async () => services.billingJob.start());
+  // Usage logs past USAGE_LOG_RETENTION_DAYS are deleted once a day. Off in tests.
+  if (config.env !== 'test') app.addHook('onReady', async () => services.usageRetentionJob.start());
 
   // Streams would hold app.close() open until the force exit: end them first (main.ts does it before close,
   // so sends meanwhile get the clear 503; for any other close this hook does).

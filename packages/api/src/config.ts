@@ -20,6 +20,9 @@ const optionalMs = (name: string) =>
 /** Age at which the sweeper undoes a half exchange whose session no instance holds (4 × the 15 s lease). */
 export const DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS = 60_000;
 
+/** Buffered usage-log entries are written at least this often (and whenever 100 are waiting). */
+export const DEFAULT_USAGE_LOG_FLUSH_MS = 1_000;
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +64,14 @@ export const envSchema = z.object({
   EXTRACT_MAX_CHARS: z.coerce.number().int().positive().default(1_000_000),
   EXTRACT_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   EXTRACT_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  /** Usage-log entries older than this many days are deleted by the daily clean-up job. */
+  USAGE_LOG_RETENTION_DAYS: z.coerce
+    .number({ message: 'USAGE_LOG_RETENTION_DAYS must be a whole number of days' })
+    .int('USAGE_LOG_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'USAGE_LOG_RETENTION_DAYS must be at least 1')
+    .default(400),
+  /** Longest wait before buffered usage-log entries are written (0: each one before its call answers). */
+  USAGE_LOG_FLUSH_MS: optionalMs('USAGE_LOG_FLUSH_MS'),
   WEB_DIST: optionalString,
   /** File storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/uploads. */
   S3_BUCKET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{3,255}$/.test(v), {
@@ -128,6 +139,8 @@ export interface AppConfig {
   /** Text extraction of uploaded files (worker pool limits). */
   extraction: { timeoutMs: number; maxChars: number; workers: number; memoryMb: number };
   storage: StorageConfig;
+  /** Usage logs: retention in days, and the longest wait before buffered entries are written (ms). */
+  usageLog: { retentionDays: number; flushMs: number };
   webDist?: string;
   trustProxy: boolean;
 }
@@ -203,6 +216,11 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
       memoryMb: e.EXTRACT_MEMORY_MB,
     },
     storage,
+    usageLog: {
+      retentionDays: e.USAGE_LOG_RETENTION_DAYS,
+      // Tests read entries right after a call, so they are written before it answers unless a test asks.
+      flushMs: e.USAGE_LOG_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_USAGE_LOG_FLUSH_MS),
+    },
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
   };

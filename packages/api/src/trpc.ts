@@ -1,8 +1,9 @@
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
-import { appInfoOf, badRequest, forbidden, formatZodError, unauthorized } from './errors.js';
+import { appInfoOf, badRequest, forbidden, formatZodError, toHttpError, unauthorized } from './errors.js';
+import type { CallOutcome, UsageCall } from './services/usage-log.js';
 import { containsNul, NUL_MESSAGE } from './schemas/text.js';
 
 /** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
@@ -30,6 +31,51 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+/** Status and details of a failed call for its usage-log entry (cancelled and refused calls are warnings). */
+function failureOutcome(err: unknown): CallOutcome {
+  const { status, body } = toHttpError(err);
+  const warning =
+    err instanceof TRPCError &&
+    ['CLIENT_CLOSED_REQUEST', 'TOO_MANY_REQUESTS', 'PAYMENT_REQUIRED'].includes(err.code);
+  return {
+    ok: false,
+    status: warning ? 'warning' : 'error',
+    details: `${status} ${body.code}: ${body.error}`,
+  };
+}
+
+const accessTokenOf = (data: unknown) =>
+  data && typeof data === 'object' && typeof (data as { accessToken?: unknown }).accessToken === 'string'
+    ? (data as { accessToken: string }).accessToken
+    : undefined;
+
+/**
+ * Every procedure call writes one usage-log entry (services/usage-log.ts): the call runs inside its entry, so
+ * domain `usage.log` calls annotate it; the auth middleware names the caller; a subscription's entry covers the
+ * whole stream. Login, registration and refresh name the user through the access token they return.
+ */
+const usageLogging = t.middleware(async ({ ctx, path, type, next }) => {
+  const scope = ctx.services.usage.begin({ procedure: path, endpoint: ctx.req.endpoint, ip: ctx.req.ip });
+  if (!scope) return next({ ctx: { usageCall: undefined as UsageCall | undefined } });
+  const result = await scope.run(() => next({ ctx: { usageCall: scope.call as UsageCall | undefined } }));
+  if (!result.ok) {
+    await scope.finish(failureOutcome(result.error));
+    return result;
+  }
+  if (type === 'subscription' && isAsyncIterable(result.data)) {
+    return { ...result, data: scope.wrapStream(result.data, failureOutcome) };
+  }
+  const token = scope.call.userId ? undefined : accessTokenOf(result.data);
+  const claims = token ? await ctx.services.accessTokens.verify(token).catch(() => null) : null;
+  if (claims) scope.call.identify(claims.userId);
+  await scope.finish({ ok: true });
+  return result;
+});
+
+function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
+  return v != null && typeof (v as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+}
+
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
@@ -38,7 +84,7 @@ export const createCallerFactory = t.createCallerFactory;
  * otherwise fail deep in a query. One guard over the raw input covers bodies, queries and path parameters of
  * /trpc and /api alike, including procedures added later.
  */
-export const publicProcedure = t.procedure.use(async ({ getRawInput, next }) => {
+export const publicProcedure = t.procedure.use(usageLogging).use(async ({ getRawInput, next }) => {
   if (containsNul(await getRawInput())) throw badRequest(NUL_MESSAGE);
   return next();
 });
@@ -82,6 +128,7 @@ export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await userFromBearer(ctx);
   if (!user) throw unauthorized();
+  ctx.usageCall?.identify(user.id);
   return next({ ctx: { ...ctx, user: user satisfies AuthUser } });
 });
 

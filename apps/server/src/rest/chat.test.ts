@@ -188,7 +188,11 @@ describe('sending', () => {
     await send(u.auth, sess.id, 'Now a quiz on it');
     expect((await messagesOf(u.auth, sess.id)).session.title).toBe(`${text.slice(0, 50)}…`);
     expect(await used(u.user.id)).toBe(2);
-    const logs = await s.services.db.usageLog.findMany({ where: { userId: u.user.id } });
+    // One usage-log entry per call; the sends carry the credits.
+    const logs = await s.services.db.usageLog.findMany({
+      where: { userId: u.user.id, procedure: 'chat.send' },
+      orderBy: { timestamp: 'asc' },
+    });
     expect(logs.map((l) => [l.action, l.usage, l.status])).toEqual([
       ['CHAT_MESSAGE', 1, 'success'],
       ['CHAT_MESSAGE', 1, 'success'],
@@ -250,7 +254,9 @@ describe('streaming (SSE)', () => {
     expect(stored.messages[1].id).toBe(complete[0]!.message.id);
     expect(stored.messages[1].tokensUsed).toBe(complete[0]!.message.tokensUsed);
     expect(await used(u.user.id)).toBe(1);
-    const log = await s.services.db.usageLog.findFirst({ where: { userId: u.user.id } });
+    const log = await s.services.db.usageLog.findFirst({
+      where: { userId: u.user.id, procedure: 'chat.sendStream' },
+    });
     expect(log).toMatchObject({ action: 'STREAMING_CHAT', usage: 1, status: 'success' });
   });
 
@@ -276,7 +282,9 @@ describe('streaming (SSE)', () => {
     // The failed exchange does not move the session up the list either.
     expect(await touched()).toBe(updatedAt);
     expect(await used(u.user.id)).toBe(0);
-    const log = await s.services.db.usageLog.findFirst({ where: { userId: u.user.id } });
+    const log = await s.services.db.usageLog.findFirst({
+      where: { userId: u.user.id, procedure: 'chat.sendStream' },
+    });
     expect(log).toMatchObject({ action: 'STREAMING_CHAT', usage: 0, status: 'error' });
     // Non-streaming: a 502 with the same rollback.
     const plain = await send(u.auth, sess.id, 'hello');

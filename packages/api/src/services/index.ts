@@ -20,6 +20,7 @@ import { createStorage, type Storage } from './storage/index.js';
 import { createHealthChecker, type HealthChecker } from './health.js';
 import { createFilesService, type FilesService } from './files/index.js';
 import { createUsageLogger, type UsageLogger } from './usage-log.js';
+import { createUsageRetentionJob, type UsageRetentionJob } from './jobs/usage-log-retention.js';
 
 export interface Services {
   config: AppConfig;
@@ -48,6 +49,8 @@ export interface Services {
   billing: BillingService;
   /** Periodic trial/period transitions; the server starts it (not in tests), close() stops it. */
   billingJob: BillingJob;
+  /** Daily deletion of usage logs past USAGE_LOG_RETENTION_DAYS; the server starts it (not in tests). */
+  usageRetentionJob: UsageRetentionJob;
   /** Closes connections the services hold (Redis, SMTP pools, timers). */
   close(): Promise<void>;
 }
@@ -79,11 +82,18 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   const rateLimiter = createRateLimiter(redis, undefined, testNamespace);
   const files = createFilesService({ db, storage, rateLimiter, config, log });
   closers.push(() => files.processor.close());
-  const usage = createUsageLogger(db, log);
+  // Closed last (after every other service has stopped logging): writes the buffered entries.
+  const usage = createUsageLogger(db, log, { flushMs: config.usageLog.flushMs });
   const quota = createQuotaService(db);
   const billing = createBillingService({ db, config, usage, log, quota });
   const billingJob = createBillingJob({ db, billing, log });
   closers.push(() => billingJob.stop());
+  const usageRetentionJob = createUsageRetentionJob({
+    db,
+    log,
+    retentionDays: config.usageLog.retentionDays,
+  });
+  closers.push(() => usageRetentionJob.stop());
   return {
     config,
     db,
@@ -95,6 +105,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     quota,
     billing,
     billingJob,
+    usageRetentionJob,
     llm: createLlmProvider(config),
     conversationStreams,
     exchangeSweeper,
@@ -104,6 +115,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     health: createHealthChecker({ db, redis, storage, mailer }),
     async close() {
       for (const c of closers.reverse()) await c();
+      await usage.close();
     },
   };
 }

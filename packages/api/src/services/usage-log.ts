@@ -1,51 +1,443 @@
-// Usage logs feed the admin Usage Logs screen. Writing one never fails the request it describes.
+// Usage logs feed the admin Usage Logs screen (and, scoped, a team's usage). One entry per API call: the tRPC
+// logging middleware (trpc.ts) opens a call entry, runs the procedure inside it and finishes it with the
+// outcome, duration, caller and IP; the REST adapter calls the same procedures, so /api is covered too.
+//
+// Domain code keeps calling `usage.log(entry)`. Inside a procedure call (found through AsyncLocalStorage, so
+// services need no context parameter) that *annotates the call's entry* — details are appended, credits
+// summed, the action and a worse status adopted — instead of writing a second row. Outside a call (webhooks,
+// the billing job) it writes an entry of its own. Procedures can also reach the entry as `ctx.usageCall`.
+//
+// Entries are written off the request path: buffered, and inserted with one multi-row INSERT per batch of at
+// most 100, at most a second after the first one is buffered. A failed batch is retried once, then dropped and
+// counted; a write never fails the request. close() (services.close(), at graceful shutdown) writes whatever is
+// left. With `flushMs: 0` (the test default) each call's entry is written before the call returns.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '@app/db';
 import type { Logger } from './logger.js';
+import { USAGE_ACTIONS, type UsageAction, type UsageStatus } from '../schemas/admin.js';
 
-/** Action names shown by the admin action filter (SPEC §2 Usage Logs). */
-export const USAGE_ACTIONS = {
-  CHAT_MESSAGE: 'CHAT_MESSAGE',
-  STREAMING_CHAT: 'STREAMING_CHAT',
-  USER_LOGIN: 'USER_LOGIN',
-  SUBSCRIPTION: 'SUBSCRIPTION',
-  ADMIN_ACCESS: 'ADMIN_ACCESS',
-  BILLING: 'BILLING',
-} as const;
-export type UsageAction = (typeof USAGE_ACTIONS)[keyof typeof USAGE_ACTIONS];
+export { USAGE_ACTIONS, type UsageAction, type UsageStatus };
 
+/** What domain code reports (an annotation of the running call, or an entry of its own outside one). */
 export interface UsageEntry {
   userId?: string | null;
   action: UsageAction;
   endpoint: string;
-  status?: 'success' | 'error' | 'warning';
+  status?: UsageStatus;
   /** Credits consumed (1 per chat exchange). */
   usage?: number;
   details?: string;
   isTest?: boolean;
+  workspaceId?: string | null;
+}
+
+/** A row as it is inserted. */
+export interface UsageRow {
+  userId: string | null;
+  actorId: string | null;
+  workspaceId: string | null;
+  action: string;
+  endpoint: string;
+  procedure: string | null;
+  status: UsageStatus;
+  usage: number;
+  durationMs: number | null;
+  ip: string | null;
+  details: string | null;
+  isTest: boolean;
+  timestamp: Date;
+}
+
+export interface UsageAnnotation {
+  /** Replaces the action derived from the procedure path (the first annotation that names one wins). */
+  action?: UsageAction;
+  /** Can only make the entry's status worse (success < warning < error). */
+  status?: UsageStatus;
+  /** Added to the entry's credits. */
+  usage?: number;
+  /** Appended to the entry's details ('; ' between). */
+  details?: string;
+  isTest?: boolean;
+  workspaceId?: string | null;
+}
+
+/** The entry of the procedure call running now. */
+export interface UsageCall {
+  readonly procedure: string;
+  /** The account the entry is about (null until known). */
+  readonly userId: string | null;
+  /** The signed-in caller: the entry's actor and, unless `about` named another account, its user. */
+  identify(userId: string): void;
+  /** The entry is about this account (an admin acting on a user: the admin stays the actor). */
+  about(userId: string): void;
+  attach(a: UsageAnnotation): void;
+}
+
+export type CallOutcome = { ok: true } | { ok: false; status: UsageStatus; details: string };
+
+export interface CallScope {
+  call: UsageCall;
+  /** Runs `fn` with this call as the current one (domain `usage.log` calls annotate it). */
+  run<T>(fn: () => T): T;
+  /** Records the outcome and queues the entry (waits for the write only with `flushMs: 0`). */
+  finish(outcome: CallOutcome): Promise<void>;
+  /** Subscriptions: one entry for the whole stream, finished when it ends, fails or is abandoned. */
+  wrapStream<T>(
+    iterable: AsyncIterable<T>,
+    outcomeOf: (err: unknown) => CallOutcome,
+  ): AsyncGenerator<T, unknown, unknown>;
+}
+
+export interface CallMeta {
+  procedure: string;
+  endpoint: string;
+  ip?: string | null;
+}
+
+export interface UsageLogStats {
+  /** Rows inserted. */
+  written: number;
+  /** Rows given up after a failed retry (or beyond the buffer's bound). */
+  dropped: number;
+  /** Batches that failed once and were retried. */
+  retried: number;
+  /** Rows waiting in the buffer. */
+  pending: number;
 }
 
 export interface UsageLogger {
+  /** Domain code: annotates the running call's entry, or writes an entry of its own outside a call. */
   log(entry: UsageEntry): Promise<void>;
+  /** The procedure call running in this async context, if any. */
+  current(): UsageCall | undefined;
+  /** Opens the entry of a procedure call (the tRPC middleware); null for procedures that are not logged. */
+  begin(meta: CallMeta): CallScope | null;
+  /** Writes everything buffered now. */
+  flush(): Promise<void>;
+  /** Stops the timer and writes everything buffered (graceful shutdown). */
+  close(): Promise<void>;
+  stats(): UsageLogStats;
 }
 
-export function createUsageLogger(db: Db, log: Logger): UsageLogger {
+export interface UsageLoggerOptions {
+  /** Longest wait (ms) between an entry being buffered and its batch being written; 0 writes each one at once. */
+  flushMs?: number;
+  /** Rows per INSERT; a full batch is written without waiting. */
+  batchSize?: number;
+  /** Rows kept at most while the database is unreachable; the oldest beyond it are dropped (and counted). */
+  maxBuffered?: number;
+}
+
+export const USAGE_LOG_FLUSH_MS = 1_000;
+export const USAGE_LOG_BATCH_SIZE = 100;
+const MAX_BUFFERED = 20_000;
+const DETAILS_MAX = 2_000;
+
+// ---- Which procedures are logged, and under which action -------------------------------------------------
+
+/** The action of each router's procedures; `null` routers are not logged (health probes, public config). */
+const ROUTER_ACTIONS: Record<string, UsageAction | null> = {
+  system: null,
+  auth: USAGE_ACTIONS.USER_LOGIN,
+  subscriptions: USAGE_ACTIONS.SUBSCRIPTION,
+  billing: USAGE_ACTIONS.BILLING,
+  admin: USAGE_ACTIONS.ADMIN_ACCESS,
+  chat: USAGE_ACTIONS.CHAT_MESSAGE,
+  assistant: USAGE_ACTIONS.CHAT_MESSAGE,
+  files: USAGE_ACTIONS.CHAT_MESSAGE,
+};
+
+/**
+ * Reads the web polls on a timer (the session list every 10 s, file status while extracting): logged only when
+ * they fail, so a tab left open does not write thousands of rows a day.
+ */
+export const QUIET_ON_SUCCESS: ReadonlySet<string> = new Set([
+  'chat.listSessions',
+  'assistant.listSessions',
+  'files.list',
+]);
+
+/**
+ * The action of a procedure: streaming sends are STREAMING_CHAT, the other procedures take their router's
+ * action; a router not in the table logs its name in capitals. Null: not logged.
+ */
+export function procedureAction(path: string): string | null {
+  const [routerName = '', name = ''] = path.split('.');
+  if (routerName in ROUTER_ACTIONS) {
+    const action = ROUTER_ACTIONS[routerName]!;
+    if (action === USAGE_ACTIONS.CHAT_MESSAGE && /^send.*Stream$/.test(name))
+      return USAGE_ACTIONS.STREAMING_CHAT;
+    return action;
+  }
+  return routerName.toUpperCase() || null;
+}
+
+// ---- Entries ---------------------------------------------------------------------------------------------
+
+const STATUS_RANK: Record<UsageStatus, number> = { success: 0, warning: 1, error: 2 };
+const worse = (a: UsageStatus, b: UsageStatus) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a);
+// PostgreSQL cannot store U+0000.
+const clean = (s: string, max = DETAILS_MAX) => s.replace(/\0/g, '\uFFFD').slice(0, max);
+
+class CallEntry implements UsageCall {
+  userId: string | null = null;
+  actorId: string | null = null;
+  private subject: string | null = null;
+  private action: string;
+  private actionSet = false;
+  private status: UsageStatus = 'success';
+  private usage = 0;
+  private details: string[] = [];
+  private isTest = false;
+  private workspaceId: string | null = null;
+  readonly started = performance.now();
+  readonly timestamp = new Date();
+  finished = false;
+
+  constructor(
+    readonly procedure: string,
+    action: string,
+    private readonly endpoint: string,
+    private readonly ip: string | null,
+  ) {
+    this.action = action;
+  }
+
+  identify(userId: string) {
+    this.actorId = userId;
+    this.userId = this.subject ?? userId;
+  }
+
+  about(userId: string) {
+    this.subject = userId;
+    this.userId = userId;
+  }
+
+  attach(a: UsageAnnotation) {
+    if (a.action && !this.actionSet) {
+      this.action = a.action;
+      this.actionSet = true;
+    }
+    if (a.status) this.status = worse(this.status, a.status);
+    if (a.usage) this.usage += a.usage;
+    if (a.details && !this.details.includes(a.details)) this.details.push(a.details);
+    if (a.isTest) this.isTest = true;
+    if (a.workspaceId) this.workspaceId = a.workspaceId;
+  }
+
+  /** Domain entries about the caller (or while the caller is still unknown: login) annotate the call. */
+  accepts(e: UsageEntry) {
+    return !e.userId || !this.userId || e.userId === this.userId;
+  }
+
+  row(outcome: CallOutcome): UsageRow {
+    if (!outcome.ok) {
+      this.status = worse(this.status, outcome.status);
+      if (outcome.details && !this.details.some((d) => d.includes(outcome.details)))
+        this.details.push(outcome.details);
+    }
+    return {
+      userId: this.userId,
+      actorId: this.actorId,
+      workspaceId: this.workspaceId,
+      action: this.action,
+      endpoint: clean(this.endpoint, 1000),
+      procedure: this.procedure,
+      status: this.status,
+      usage: this.usage,
+      durationMs: Math.round(performance.now() - this.started),
+      ip: this.ip ? clean(this.ip, 100) : null,
+      details: this.details.length ? clean(this.details.join('; ')) : null,
+      isTest: this.isTest,
+      timestamp: this.timestamp,
+    };
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions = {}): UsageLogger {
+  const flushMs = opts.flushMs ?? USAGE_LOG_FLUSH_MS;
+  const batchSize = opts.batchSize ?? USAGE_LOG_BATCH_SIZE;
+  const maxBuffered = opts.maxBuffered ?? MAX_BUFFERED;
+  const als = new AsyncLocalStorage<CallEntry>();
+  const buffer: UsageRow[] = [];
+  const stats = { written: 0, dropped: 0, retried: 0 };
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
+  let closing = false;
+
+  /** One INSERT for the batch; on failure one retry (after a pause unless shutting down), then dropped. */
+  async function writeBatch(rows: UsageRow[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db.usageLog.createMany({ data: rows });
+        stats.written += rows.length;
+        return;
+      } catch (err) {
+        if (attempt === 1) {
+          stats.retried++;
+          log.warn({ err, rows: rows.length }, 'usage log write failed; retrying once');
+          if (!closing && flushMs > 0) await sleep(Math.min(flushMs, 1_000));
+          continue;
+        }
+        stats.dropped += rows.length;
+        log.error(
+          { err, rows: rows.length, dropped: stats.dropped },
+          'usage log write failed twice; entries dropped',
+        );
+        return;
+      }
+    }
+  }
+
+  /** Writes full batches, or everything when `all` (timer, close): one flush loop at a time. */
+  function flush(all: boolean): Promise<void> {
+    if (flushing) {
+      // The running loop picks up full batches; a forced flush runs again after it for the rest.
+      return all ? flushing.then(() => flush(true)) : flushing;
+    }
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    flushing = (async () => {
+      try {
+        while (buffer.length >= (all ? 1 : batchSize)) await writeBatch(buffer.splice(0, batchSize));
+      } finally {
+        flushing = undefined;
+        schedule();
+      }
+    })();
+    return flushing;
+  }
+
+  function schedule() {
+    if (buffer.length === 0 || timer || flushing) return;
+    if (buffer.length >= batchSize || closing) {
+      void flush(closing);
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flush(true);
+    }, flushMs);
+    timer.unref();
+  }
+
+  async function enqueue(row: UsageRow): Promise<void> {
+    if (flushMs <= 0) return writeBatch([row]);
+    buffer.push(row);
+    if (buffer.length > maxBuffered) {
+      const over = buffer.splice(0, buffer.length - maxBuffered);
+      stats.dropped += over.length;
+      log.error({ dropped: stats.dropped }, 'usage log buffer full; oldest entries dropped');
+    }
+    schedule();
+    if (closing) await flush(true);
+  }
+
+  function standalone(e: UsageEntry, from?: CallEntry): UsageRow {
+    return {
+      userId: e.userId ?? null,
+      actorId: from?.actorId ?? null,
+      workspaceId: e.workspaceId ?? null,
+      action: e.action,
+      endpoint: clean(e.endpoint, 1000),
+      procedure: from?.procedure ?? null,
+      status: e.status ?? 'success',
+      usage: e.usage ?? 0,
+      durationMs: null,
+      ip: null,
+      details: e.details ? clean(e.details) : null,
+      isTest: e.isTest ?? false,
+      timestamp: new Date(),
+    };
+  }
+
   return {
     async log(e) {
       try {
-        await db.usageLog.create({
-          data: {
-            userId: e.userId ?? null,
-            action: e.action,
-            endpoint: e.endpoint,
-            status: e.status ?? 'success',
-            usage: e.usage ?? 0,
-            details: e.details?.slice(0, 2000),
-            isTest: e.isTest ?? false,
-          },
-        });
+        const call = als.getStore();
+        if (call && !call.finished && call.accepts(e)) {
+          if (e.userId && !call.userId) call.about(e.userId);
+          call.attach(e);
+          return;
+        }
+        await enqueue(standalone(e, call));
       } catch (err) {
-        log.warn({ err }, 'usage log write failed');
+        log.warn({ err }, 'usage log failed');
       }
     },
+
+    current: () => {
+      const call = als.getStore();
+      return call && !call.finished ? call : undefined;
+    },
+
+    begin(meta) {
+      const action = procedureAction(meta.procedure);
+      if (!action) return null;
+      const call = new CallEntry(meta.procedure, action, meta.endpoint, meta.ip ?? null);
+      const finish = async (outcome: CallOutcome) => {
+        if (call.finished) return;
+        call.finished = true;
+        if (outcome.ok && QUIET_ON_SUCCESS.has(call.procedure)) return;
+        try {
+          await enqueue(call.row(outcome));
+        } catch (err) {
+          log.warn({ err }, 'usage log failed');
+        }
+      };
+      return {
+        call,
+        run: (fn) => als.run(call, fn),
+        finish,
+        wrapStream<T>(iterable: AsyncIterable<T>, outcomeOf: (err: unknown) => CallOutcome) {
+          return (async function* () {
+            const it = iterable[Symbol.asyncIterator]();
+            let outcome: CallOutcome = { ok: true };
+            let done = false;
+            try {
+              for (;;) {
+                const next = await als.run(call, () => it.next());
+                if (next.done) {
+                  done = true;
+                  return next.value as unknown;
+                }
+                yield next.value;
+              }
+            } catch (err) {
+              done = true;
+              outcome = outcomeOf(err);
+              throw err;
+            } finally {
+              // Abandoned by the consumer (client gone, unsubscribed): let the source clean up inside the call.
+              if (!done) {
+                try {
+                  await als.run(call, () => it.return?.());
+                } catch (err) {
+                  outcome = outcomeOf(err);
+                }
+                if (outcome.ok)
+                  outcome = { ok: false, status: 'warning', details: 'stream closed by the client' };
+              }
+              await finish(outcome);
+            }
+          })();
+        },
+      };
+    },
+
+    flush: () => flush(true),
+
+    async close() {
+      closing = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await flush(true);
+    },
+
+    stats: () => ({ ...stats, pending: buffer.length }),
   };
 }

@@ -1,0 +1,114 @@
+// The usage-log clean-up job: deletes entries older than USAGE_LOG_RETENTION_DAYS (default 400) once a day
+// across the whole fleet. Every instance ticks hourly; a tick first claims the `usage-log-retention` lease for the
+// rest of the current UTC day (claimJobLease, the billing job's lease: one conditional upsert on the database
+// clock, kept, not released), so exactly one tick per day does the work and a restart does not repeat it.
+// Deletion goes in chunks of 10,000 rows so no statement holds locks for long.
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { Prisma, type Db } from '@app/db';
+import type { Logger } from '../logger.js';
+import { claimJobLease } from './billing-job.js';
+
+export const USAGE_RETENTION_LEASE = 'usage-log-retention';
+/** One run per this interval (aligned on the database clock: a UTC day). */
+export const USAGE_RETENTION_INTERVAL_MS = 86_400_000;
+/** How often each instance tries to claim the day's run. */
+const TICK_MS = 60 * 60_000;
+const FIRST_TICK_MS = 10_000;
+const DELETE_CHUNK = 10_000;
+
+export interface UsageRetentionDeps {
+  db: Db;
+  log: Logger;
+  retentionDays: number;
+}
+
+export interface UsageRetentionResult {
+  /** False when this interval's run was already claimed (by this or another instance). */
+  ran: boolean;
+  deleted: number;
+  cutoff: Date | null;
+}
+
+/** Deletes usage-log entries older than `retentionDays` before `now`, in chunks; returns how many. */
+export async function deleteExpiredUsageLogs(db: Db, retentionDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const n = await db.$executeRaw(Prisma.sql`
+      DELETE FROM "UsageLog" WHERE "id" IN (
+        SELECT "id" FROM "UsageLog" WHERE "timestamp" < ${cutoff} LIMIT ${DELETE_CHUNK}
+      )`);
+    deleted += n;
+    if (n < DELETE_CHUNK) return { deleted, cutoff };
+  }
+}
+
+/** One tick: claim today's lease, and if claimed delete what is past retention. */
+export async function runUsageRetentionJob(
+  o: UsageRetentionDeps,
+  now = new Date(),
+  opts: { owner?: string; intervalMs?: number } = {},
+): Promise<UsageRetentionResult> {
+  const owner = opts.owner ?? jobOwner();
+  const until = await claimJobLease(
+    o.db,
+    USAGE_RETENTION_LEASE,
+    owner,
+    opts.intervalMs ?? USAGE_RETENTION_INTERVAL_MS,
+  );
+  if (!until) {
+    o.log.debug(
+      { job: USAGE_RETENTION_LEASE, owner },
+      'usage-log retention: skipped, already run this interval',
+    );
+    return { ran: false, deleted: 0, cutoff: null };
+  }
+  const started = Date.now();
+  const { deleted, cutoff } = await deleteExpiredUsageLogs(o.db, o.retentionDays, now);
+  const fields = { job: USAGE_RETENTION_LEASE, owner, until, cutoff, deleted, ms: Date.now() - started };
+  if (deleted > 0) o.log.info(fields, 'usage-log retention: old entries deleted');
+  else o.log.debug(fields, 'usage-log retention: nothing to delete');
+  return { ran: true, deleted, cutoff };
+}
+
+function jobOwner(): string {
+  return `${hostname()}:${process.pid}:${randomUUID()}`;
+}
+
+export interface UsageRetentionJob {
+  start(): void;
+  stop(): Promise<void>;
+  runOnce(now?: Date): Promise<UsageRetentionResult>;
+  readonly owner: string;
+}
+
+export function createUsageRetentionJob(o: UsageRetentionDeps, tickMs = TICK_MS): UsageRetentionJob {
+  const owner = jobOwner();
+  let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runUsageRetentionJob(o, new Date(), { owner })
+      .catch((err) => o.log.error({ err, job: USAGE_RETENTION_LEASE }, 'usage-log retention failed'))
+      .finally(() => (running = undefined));
+  };
+  return {
+    owner,
+    start() {
+      if (timer) return;
+      timer = setInterval(tick, tickMs);
+      timer.unref();
+      first = setTimeout(tick, Math.min(FIRST_TICK_MS, tickMs));
+      first.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
+      timer = undefined;
+      await running;
+    },
+    runOnce: (now) => runUsageRetentionJob(o, now, { owner }),
+  };
+}
