@@ -9,9 +9,19 @@ import { billingRoutes } from './billing.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { chatRoutes } from './chat.js';
 import { fileRoutes } from './files.js';
+import { adminRoutes } from './admin.js';
 import { testingRoutes } from './testing.js';
 
 export async function restPlugin(app: FastifyInstance, opts: { services: Services }) {
+  // An empty body sent with `Content-Type: application/json` (SPEC §7's DELETE /admin/usage/clear does) is `{}`
+  // rather than Fastify's 400 FST_ERR_CTP_EMPTY_JSON_BODY; anything else goes to Fastify's own (safe) parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    return parseJson(req, text, done);
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const fastifyStatus = (err as { statusCode?: number }).statusCode;
     if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500 && !('cause' in err && err.cause)) {
@@ -38,5 +48,6 @@ export async function restPlugin(app: FastifyInstance, opts: { services: Service
   assistantRoutes(r, app, opts.services);
   chatRoutes(r, app, opts.services);
   fileRoutes(r, app, opts.services);
+  adminRoutes(r, app, opts.services);
   if (opts.services.config.env === 'test') await testingRoutes(app, opts);
 }

@@ -1,5 +1,6 @@
 // The app router: one router per domain. Each domain's issue fills in its file.
 import { router } from '../trpc.js';
+import { adminRouter } from './admin.js';
 import { assistantRouter } from './assistant.js';
 import { authRouter } from './auth.js';
 import { billingRouter } from './billing.js';
@@ -16,6 +17,7 @@ export const appRouter = router({
   assistant: assistantRouter,
   chat: chatRouter,
   files: filesRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

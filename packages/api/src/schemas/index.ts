@@ -6,6 +6,7 @@ export * from './subscriptions.js';
 export * from './billing.js';
 export * from './assistant.js';
 export * from './files.js';
+export * from './admin.js';
 export * from './error-codes.js';
 export * from './text.js';
 export * from './limits.js';
