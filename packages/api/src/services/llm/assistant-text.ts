@@ -52,10 +52,14 @@ export const lowerFirst = (s: string) => (s ? s[0]!.toLowerCase() + s.slice(1) :
 export const upperFirst = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 const PEOPLE =
-  /\b(staff|employees?|team|teams|colleagues|workers?|operatives?|operators?|hires|starters|joiners|recruits|graduates|interns|apprentices|trainees|learners|students|nurses?|doctors|clinicians|pharmacists?|technicians?|engineers?|developers?|managers?|leaders|supervisors?|agents?|reps|representatives|sales ?people|drivers|volunteers|contractors|professionals|designers|analysts|cashiers|associates|partners|people|users|customers|patients|residents|officers|specialists|advisors|advisers|teachers|coaches|executives)\b/i;
+  /\b(staff|employees?|team|teams|colleagues|workers?|operatives?|operators?|hires|starters|joiners|recruits|graduates|interns|apprentices|trainees|learners|students|nurses?|doctors|clinicians|pharmacists?|technicians?|engineers?|developers?|managers?|leaders|supervisors?|agents?|reps|representatives|sales ?people|drivers|volunteers|contractors|professionals|designers|analysts|cashiers|associates|partners|people|users|customers|patients|residents|officers|specialists|advisors|advisers|teachers|coaches|executives|boss|bosses|clients)\b/i;
 
 const STOP_AFTER =
   /\s+(?:for|to|with|so that|so|that|which|who|in under|in \d|within|using|by|at|because|and i|and we|please|but)\b/i;
+
+/** "for next week", "on Monday": times, not subjects. */
+const TIME =
+  /^(?:(?:next|this|last|the)\s+)?(?:week|month|year|quarter|day|morning|afternoon|evening|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|now|later|asap|time being|moment)s?\b/i;
 
 function tidy(phrase: string): string | undefined {
   let p = phrase
@@ -68,6 +72,7 @@ function tidy(phrase: string): string | undefined {
   // A subject is a short noun phrase: no pronouns or requests, a few words at most.
   if (/\b(i|me|you|your|we|us|it|this|that|something|anything|help|can|could|would|should)\b/i.test(p))
     return undefined;
+  if (TIME.test(p)) return undefined;
   const words = p.split(/\s+/);
   if (words.length > 7) p = words.slice(0, 7).join(' ');
   return p.length > 60 ? clip(p, 60) : p;
