@@ -41,6 +41,7 @@ import { useBillingActions } from '../../components/billing/use-billing-actions'
 import type { SubscriptionData } from '../../components/billing/types';
 import { BillingActionButtons } from '../../components/billing/billing-action-buttons';
 import { priceIdOf, usePlans } from '../../components/pricing/use-plans';
+import { sessionTypeInfo } from '../../components/assistant/assistant-utils';
 import {
   USAGE_BAR_CLASS,
   blockedBanner,
@@ -199,7 +200,12 @@ export default function DashboardPage() {
                         to={`/assistant/${s.id}`}
                         className="hover:bg-accent flex items-center justify-between gap-3 rounded-md px-2 py-3"
                       >
-                        <span className="truncate font-medium">{s.title}</span>
+                        <span className="flex min-w-0 flex-col">
+                          <span className="truncate font-medium">{s.title}</span>
+                          <span className="text-muted-foreground truncate text-xs">
+                            {sessionTypeInfo(s.sessionType).label}
+                          </span>
+                        </span>
                         <span className="text-muted-foreground flex shrink-0 items-center gap-1 text-xs">
                           <Clock className="size-3.5" aria-hidden="true" /> {formatDate(s.updatedAt)}
                         </span>

@@ -1,0 +1,116 @@
+// Assistant files end to end: a .docx checklist built in the test is uploaded (chip with its status), then
+// 'make a knowledge check' streams an answer that quotes the checklist's items; refused types and delete.
+import { expect, test, type Page } from '@playwright/test';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { createUser, signInAs } from '../support/users';
+
+const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const streaming = (page: Page) => page.locator('[data-role="assistant"][data-streaming="true"]');
+const chips = (page: Page) => page.getByTestId('attachment-chip');
+
+const CHECKLIST = [
+  'Inspect the forks for cracks before every shift',
+  'Test the horn and the warning lights',
+  'Check the hydraulic fluid level',
+  'Fasten the seat belt before moving',
+  'Keep the load low while travelling',
+];
+
+async function checklistDocx(): Promise<Buffer> {
+  const doc = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph({ children: [new TextRun({ text: 'Forklift pre-shift checklist', bold: true })] }),
+          ...CHECKLIST.map((item) => new Paragraph({ text: item, bullet: { level: 0 } })),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+test('a .docx checklist, then "make a knowledge check": the streamed answer quotes its items', async ({
+  page,
+  request,
+}) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/assistant');
+  await expect(page.getByRole('heading', { name: 'What would you like to create?' })).toBeVisible();
+
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'forklift-checklist.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: await checklistDocx(),
+  });
+  // Attaching on /assistant creates the session first.
+  await expect(page).toHaveURL(/\/assistant\/[a-z0-9]+$/);
+  await expect(chips(page)).toHaveCount(1);
+  await expect(chips(page)).toContainText('forklift-checklist.docx');
+  await expect(chips(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await expect(page.getByTestId('files-button')).toHaveAccessibleName('Session files (1)');
+
+  await input(page).fill('make a knowledge check');
+  await input(page).press('Enter');
+  // Sending clears the pending list; the sent message names its file.
+  await expect(chips(page)).toHaveCount(0);
+  await expect(page.locator('[data-role="user"]').last().getByTestId('message-files')).toContainText(
+    'forklift-checklist.docx',
+  );
+  await expect(streaming(page)).toBeVisible();
+  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+  const answer = page.locator('[data-role="assistant"]').last();
+  const text = (await answer.innerText()).toLowerCase();
+  const quoted = CHECKLIST.filter((item) =>
+    item
+      .toLowerCase()
+      .split(' ')
+      .filter((w) => w.length > 5)
+      .every((w) => text.includes(w)),
+  );
+  expect(quoted.length, `answer quotes checklist items:\n${text}`).toBeGreaterThanOrEqual(2);
+});
+
+test('refused types, a failed upload and delete', async ({ page, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/assistant');
+  await expect(input(page)).toBeVisible();
+
+  // Not one of the 14 types: refused in the browser, nothing uploaded, no session created.
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'tool.exe',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('MZ fake'),
+  });
+  const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to upload file' });
+  await expect(refused).toContainText('tool.exe: not a supported file type');
+  await expect(page).toHaveURL(/\/assistant$/);
+  await expect(chips(page)).toHaveCount(0);
+
+  // A renamed file the server refuses (the content is not a Word document): chip failed with the reason.
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'fake.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: Buffer.from('just some text, not a zip'),
+  });
+  await expect(page).toHaveURL(/\/assistant\/[a-z0-9]+$/);
+  await expect(chips(page)).toHaveAttribute('data-status', 'failed');
+  await expect(chips(page).getByTestId('attachment-status')).toContainText('Failed');
+  await page.getByRole('button', { name: 'Remove fake.docx' }).click();
+  await expect(chips(page)).toHaveCount(0);
+
+  // A text file: uploaded, listed in the session's files, deleted from there (and its chip with it).
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Safety briefing notes: wear gloves, check the guard.'),
+  });
+  await expect(chips(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+  await page.getByTestId('files-button').click();
+  await expect(page.getByTestId('session-file')).toHaveCount(1);
+  await expect(page.getByTestId('session-file')).toContainText('notes.txt');
+  await page.getByRole('button', { name: 'Delete notes.txt' }).click();
+  await expect(page.getByTestId('session-file')).toHaveCount(0);
+  await expect(chips(page)).toHaveCount(0);
+  await expect(page.getByTestId('files-button')).toHaveAccessibleName('Session files (0)');
+});
