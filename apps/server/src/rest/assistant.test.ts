@@ -369,7 +369,7 @@ describe('send', () => {
     });
     expect(await used(u.user.id)).toBe(1);
     const log = await s.services.db.usageLog.findFirst({
-      where: { userId: u.user.id },
+      where: { userId: u.user.id, procedure: 'assistant.send' },
       orderBy: { timestamp: 'desc' },
     });
     expect(log).toMatchObject({ action: 'CHAT_MESSAGE', status: 'success', usage: 1 });

@@ -91,7 +91,7 @@ describe('offline assistant: one behaviour per session type', () => {
 
   it('microlearning keeps modules to 3–7 minutes with one objective each, and scripts a module', () => {
     const [series] = converse('MICROLEARNING', ['4 modules on phishing awareness for office staff']);
-    const rows = series.split('\n').filter((l) => /^\| \d \|/.test(l));
+    const rows = series!.split('\n').filter((l) => /^\| \d \|/.test(l));
     expect(rows).toHaveLength(4);
     for (const r of rows) {
       const minutes = Number(r.split('|')[5]);
