@@ -32,6 +32,7 @@ export function contextFromFastify(
       bearer: bearerOf(req) ?? connectionParams?.token ?? undefined,
       via,
       endpoint: req.url.split('?')[0] ?? req.url,
+      origin: `${req.protocol}://${req.host}`,
     },
     cookies: {
       get: (name) => req.cookies[name],

@@ -25,6 +25,8 @@ export interface RequestMeta {
   via: 'trpc' | 'rest';
   /** Path the client called (for usage-log endpoints). */
   endpoint: string;
+  /** The origin the client called (`http://127.0.0.1:3000`), for links back to the app when APP_URL is unset. */
+  origin?: string;
 }
 
 export interface Context {

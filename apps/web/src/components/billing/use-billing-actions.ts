@@ -104,7 +104,8 @@ export function useBillingActions() {
       }
       const tab = window.open('', '_blank');
       try {
-        const { url } = await portal.mutateAsync();
+        // The simulator's portal is linked by path: resolve it on the origin this tab is signed in at.
+        const url = new URL((await portal.mutateAsync()).url, window.location.origin).href;
         if (tab) tab.location.href = url;
         else window.location.assign(url);
       } catch (err) {

@@ -11,6 +11,7 @@ import { subscriptionFor, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 import { CardError } from './types.js';
 import { isCurrentPrice, upgradeAction } from './upgrade.js';
+import { returnBase } from './urls.js';
 
 export interface BillingUser {
   id: string;
@@ -59,8 +60,8 @@ async function startCheckout(
     priceId: input.priceId,
     quantity: requestedSeats(price, input.seats),
     annual: price.cycle === 'annual',
-    successUrl: `${services.config.appUrl}/dashboard?subscription=success`,
-    cancelUrl: `${services.config.appUrl}/pricing?subscription=cancelled`,
+    successUrl: `${returnBase(ctx)}/dashboard?subscription=success`,
+    cancelUrl: `${returnBase(ctx)}/pricing?subscription=cancelled`,
   });
   await services.usage.log({
     userId: user.id,

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Services } from '../index.js';
 import { subscriptionFor } from './subscription.js';
+import { returnBase } from './urls.js';
 
 /** A billing-portal link for the customer of the user's subscription. */
 export async function openPortal(ctx: Context, userId: string) {
@@ -12,7 +13,7 @@ export async function openPortal(ctx: Context, userId: string) {
   if (!sub?.stripeCustomerId) throw badRequest('No billing portal available', 'NO_CUSTOMER');
   const { url } = await services.billing.provider.createPortalSession({
     customerId: sub.stripeCustomerId,
-    returnUrl: `${services.config.appUrl}/dashboard`,
+    returnUrl: `${returnBase(ctx)}/dashboard`,
   });
   await services.usage.log({
     userId,

@@ -299,7 +299,8 @@ export class SimulatorProvider implements BillingProvider {
     };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     const id = `cs_sim_${body}.${this.sign(body)}`;
-    return { id, url: `${this.config.appUrl}/billing/checkout/${id}` };
+    // By path: the page is ours and must open on the origin the user is signed in at.
+    return { id, url: `/billing/checkout/${id}` };
   }
 
   /** Decodes and verifies a simulator checkout session id. */
@@ -386,7 +387,7 @@ export class SimulatorProvider implements BillingProvider {
 
   async createPortalSession(i: { customerId: string; returnUrl: string }) {
     const q = new URLSearchParams({ customer: i.customerId, return_url: i.returnUrl });
-    return { url: `${this.config.appUrl}/billing/portal?${q}` };
+    return { url: `/billing/portal?${q}` };
   }
 
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): BillingEvent {
