@@ -113,7 +113,8 @@ function fileKnowledgeCheck(passages: FilePassage[], subject: string): string | 
   const where = (i: { filename: string; part: number }) => `${i.filename}, part ${i.part}`;
   const qs: string[] = [];
   const [a, b, c, d] = items;
-  qs.push(`**1. Which of these is part of ${subject}?**
+  const the = /^(?:the|a|an|our|my|your)\s/i.test(subject) ? subject : `the ${subject}`;
+  qs.push(`**1. Which of these is part of ${the}?**
 - A. ${a!.text} ✅
 - B. Skip it when the previous shift reported no problems
 - C. Leave it to the supervisor's weekly inspection
