@@ -52,6 +52,11 @@ describe('POST /api/auth/register', () => {
     const trialMs = new Date(json.subscription.trialEnd).getTime() - Date.now();
     expect(Math.round(trialMs / 86_400_000)).toBe(7);
     expect(res.headers['set-cookie']).toBeTruthy();
+    // Not verified yet: a browser-session cookie (7 idle days at most), not a 30-day "remember me" one.
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] as string | string[]);
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const c of cookies.filter((x) => x.startsWith('refreshToken=')))
+      expect(c).not.toMatch(/Max-Age|Expires/i);
     const trial = await api('GET', '/api/subscriptions/trial-status', json.token);
     expect(trial.json()).toMatchObject({ isTrialing: true, daysLeft: 7 });
     const logs = await s.services.db.usageLog.findMany({ where: { userId: json.user.id } });

@@ -2,6 +2,7 @@
 import { Outlet } from 'react-router';
 import { Header } from './header';
 import { Footer } from './footer';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 export function SiteLayout() {
   return (
@@ -14,6 +15,7 @@ export function SiteLayout() {
       </a>
       <Header />
       <main id="main-content" tabIndex={-1} className="flex-1 outline-none">
+        <VerifyEmailBanner />
         <Outlet />
       </main>
       <Footer />

@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, KeyRound, Lock, Mail, ShieldAlert, Trash2, UserRound } from 'lucide-react';
+import { ArrowLeft, KeyRound, Lock, ShieldAlert, Trash2, UserRound } from 'lucide-react';
 import type { PublicUser } from '@app/api/client';
 import { changePasswordFormSchema, deleteAccountSchema, updateProfileSchema } from '@app/api/schemas';
 import {
@@ -30,6 +30,7 @@ import {
   Spinner,
   toast,
 } from '@app/ui';
+import { ResendVerificationButton } from '../../components/account/resend-verification-button';
 import { useAuth } from '../../auth/auth-context';
 import { errorMessage } from '../../auth/errors';
 import { check } from '../../auth/validation';
@@ -118,29 +119,6 @@ function Profile({ user }: { user: PublicUser }) {
         <DangerZone />
       </div>
     </div>
-  );
-}
-
-function ResendVerificationButton() {
-  const trpc = useTRPC();
-  const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
-  return (
-    <Button
-      variant="outline"
-      disabled={resend.isPending}
-      onClick={() =>
-        resend.mutate(undefined, {
-          onSuccess: (r) => toast.success('Verification email sent', { description: r.message }),
-          onError: (err) =>
-            toast.error('Failed to send verification email', {
-              description: errorMessage(err, 'Please try again later'),
-            }),
-        })
-      }
-    >
-      <Mail aria-hidden />
-      {resend.isPending ? 'Sending…' : 'Resend verification email'}
-    </Button>
   );
 }
 
