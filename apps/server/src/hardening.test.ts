@@ -239,3 +239,18 @@ describe('bulk creation', () => {
     expect(statuses.slice(30)).toEqual([429, 429]);
   });
 });
+
+describe('bulk creation of assistant sessions', () => {
+  it('shares the per-user limit on new sessions (30 a minute)', async () => {
+    const { auth: headers } = await createSignedInUser(s.services, { plan: 'pro' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (await s.app.inject({ method: 'POST', url: '/api/assistant/sessions', headers, payload: {} }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 30).every((c) => c < 300)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});

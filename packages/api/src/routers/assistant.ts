@@ -25,6 +25,7 @@ export const assistantRouter = router({
 
   /** {session}: title 'New L&D Session' and type LND_COPILOT unless given; 403 PLAN_FEATURE for a gated type. */
   createSession: protectedProcedure.input(createAssistantSessionInput).mutation(async ({ ctx, input }) => {
+    await ctx.services.rateLimiter.consume('sessionCreate', ctx.user.id);
     if (input?.sessionType) await assertSessionTypeAllowed(ctx.services, ctx.user.id, input.sessionType);
     return { session: await createAssistantSessions(ctx.services.db).create(ctx.user.id, input ?? {}) };
   }),
