@@ -52,12 +52,19 @@ const accessTokenOf = (data: unknown) =>
 /**
  * Every procedure call writes one usage-log entry (services/usage-log.ts): the call runs inside its entry, so
  * domain `usage.log` calls annotate it; the auth middleware names the caller; a subscription's entry covers the
- * whole stream. Login, registration and refresh name the user through the access token they return.
+ * whole stream.
  */
 const usageLogging = t.middleware(async ({ ctx, path, type, next }) => {
   const scope = ctx.services.usage.begin({ procedure: path, endpoint: ctx.req.endpoint, ip: ctx.req.ip });
   if (!scope) return next({ ctx: { usageCall: undefined as UsageCall | undefined } });
   const result = await scope.run(() => next({ ctx: { usageCall: scope.call as UsageCall | undefined } }));
+  // Public procedures (login, register, refresh, logout…) and refused calls: the caller is whoever the access
+  // token returned, or else the one presented, names (its signature is checked; no database read).
+  if (!scope.call.actorId) {
+    const token = (result.ok ? accessTokenOf(result.data) : undefined) ?? ctx.req.bearer;
+    const claims = token ? await ctx.services.accessTokens.verify(token).catch(() => null) : null;
+    if (claims) scope.call.identify(claims.userId);
+  }
   if (!result.ok) {
     await scope.finish(failureOutcome(result.error));
     return result;
@@ -65,9 +72,6 @@ const usageLogging = t.middleware(async ({ ctx, path, type, next }) => {
   if (type === 'subscription' && isAsyncIterable(result.data)) {
     return { ...result, data: scope.wrapStream(result.data, failureOutcome) };
   }
-  const token = scope.call.userId ? undefined : accessTokenOf(result.data);
-  const claims = token ? await ctx.services.accessTokens.verify(token).catch(() => null) : null;
-  if (claims) scope.call.identify(claims.userId);
   await scope.finish({ ok: true });
   return result;
 });

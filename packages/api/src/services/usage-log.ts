@@ -66,6 +66,8 @@ export interface UsageCall {
   readonly procedure: string;
   /** The account the entry is about (null until known). */
   readonly userId: string | null;
+  /** The signed-in caller (null until known, and for anonymous calls). */
+  readonly actorId: string | null;
   /** The signed-in caller: the entry's actor and, unless `about` named another account, its user. */
   identify(userId: string): void;
   /** The entry is about this account (an admin acting on a user: the admin stays the actor). */
@@ -301,23 +303,26 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
       clearTimeout(timer);
       timer = undefined;
     }
-    flushing = (async () => {
-      try {
-        while (buffer.length >= (all ? 1 : batchSize)) await writeBatch(buffer.splice(0, batchSize));
-      } finally {
-        flushing = undefined;
-        schedule();
-      }
+    const min = all ? 1 : batchSize;
+    if (buffer.length < min) return Promise.resolve();
+    const run = (async () => {
+      while (buffer.length >= min) await writeBatch(buffer.splice(0, batchSize));
     })();
+    // `finally` runs after this assignment (always asynchronously), so `flushing` is the running loop.
+    flushing = run.finally(() => {
+      flushing = undefined;
+      schedule();
+    });
     return flushing;
   }
 
   function schedule() {
-    if (buffer.length === 0 || timer || flushing) return;
+    if (buffer.length === 0 || flushing) return;
     if (buffer.length >= batchSize || closing) {
       void flush(closing);
       return;
     }
+    if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
       void flush(true);

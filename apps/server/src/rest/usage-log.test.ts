@@ -1,0 +1,284 @@
+// Usage logging through the real server: one entry per call for each §2 action kind (over /api and /trpc),
+// credits from the exchanges, the caller, IP, procedure and duration; batches of 100 in one insert; a failing
+// database never fails the request.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import superjson from 'superjson';
+import { createSignedInUser, createTestUser, TEST_PASSWORD } from '@app/api/testing';
+import type { LlmProvider } from '@app/api';
+import { createTestServer, type TestServer } from '../testing.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await createTestServer();
+  s.services.llm = quick();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+/** A provider that answers at once. */
+function quick(): LlmProvider {
+  const real = s.services.llm;
+  return {
+    kind: 'offline',
+    model: 'quick',
+    generateObject: real.generateObject.bind(real),
+    async *stream() {
+      yield { type: 'delta', content: 'Here is your plan.' };
+      yield { type: 'usage', usage: { promptTokens: 3, completionTokens: 4, totalTokens: 7 } };
+    },
+  };
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const lastEntry = (procedure: string) =>
+  s.services.db.usageLog.findFirstOrThrow({ where: { procedure }, orderBy: { timestamp: 'desc' } });
+
+describe('each action kind', () => {
+  it('CHAT_MESSAGE and STREAMING_CHAT: one entry per send with its credit, caller, IP and duration', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/chat/sessions',
+      headers: auth(u.accessToken),
+    });
+    const id = created.json().session.id;
+    const sent = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${id}/messages`,
+      headers: auth(u.accessToken),
+      payload: { message: 'A quiz on safety' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(await lastEntry('chat.send')).toMatchObject({
+      action: 'CHAT_MESSAGE',
+      userId: u.user.id,
+      actorId: u.user.id,
+      usage: 1,
+      status: 'success',
+      endpoint: `/api/chat/sessions/${id}/messages`,
+      ip: '127.0.0.1',
+      details: expect.stringContaining(`session ${id}; 7 tokens`),
+    });
+    const streamed = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${id}/messages/stream`,
+      headers: auth(u.accessToken),
+      payload: { message: 'And a scenario' },
+    });
+    expect(streamed.body).toContain('[DONE]');
+    const entry = await lastEntry('chat.sendStream');
+    expect(entry).toMatchObject({ action: 'STREAMING_CHAT', userId: u.user.id, usage: 1, status: 'success' });
+    expect(entry.durationMs).toBeGreaterThanOrEqual(0);
+    // Exactly one entry per send (the pipeline's own log call annotated it).
+    expect(await s.services.db.usageLog.count({ where: { userId: u.user.id, usage: { gt: 0 } } })).toBe(2);
+    // Session management is chat activity too, without credits.
+    expect(await lastEntry('chat.createSession')).toMatchObject({ action: 'CHAT_MESSAGE', usage: 0 });
+  });
+
+  it('assistant sends count as chat (CHAT_MESSAGE / STREAMING_CHAT)', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/assistant/sessions',
+      headers: auth(u.accessToken),
+      payload: {},
+    });
+    const id = created.json().session.id;
+    const sent = await s.app.inject({
+      method: 'POST',
+      url: `/api/assistant/sessions/${id}/messages`,
+      headers: auth(u.accessToken),
+      payload: { message: 'Objectives for onboarding' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(await lastEntry('assistant.send')).toMatchObject({
+      action: 'CHAT_MESSAGE',
+      userId: u.user.id,
+      usage: 1,
+    });
+    await s.app.inject({
+      method: 'POST',
+      url: `/api/assistant/sessions/${id}/messages/stream`,
+      headers: auth(u.accessToken),
+      payload: { message: 'Now a quiz' },
+    });
+    expect(await lastEntry('assistant.sendStream')).toMatchObject({ action: 'STREAMING_CHAT', usage: 1 });
+  });
+
+  it('USER_LOGIN: a login names the user (anonymous call), a wrong password is an error about the account', async () => {
+    const { user } = await createTestUser(s.services.db);
+    const ok = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(await lastEntry('auth.login')).toMatchObject({
+      action: 'USER_LOGIN',
+      userId: user.id,
+      actorId: user.id,
+      status: 'success',
+      details: 'login via rest',
+    });
+    const bad = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'Wrong-Password-9' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const entry = await lastEntry('auth.login');
+    expect(entry).toMatchObject({ action: 'USER_LOGIN', userId: user.id, actorId: null, status: 'error' });
+    expect(entry.details).toContain('invalid password');
+    expect(entry.details).toContain('401');
+  });
+
+  it('SUBSCRIPTION: registration and checkout', async () => {
+    const email = `sub-${Date.now()}@example.com`;
+    const reg = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email,
+        password: 'Sturdy-Pass-2024',
+        firstName: 'Ada',
+        paymentMethodId: 'pm_card_visa',
+        selectedPriceId: 'price_pro_monthly',
+      },
+    });
+    expect(reg.statusCode).toBe(201);
+    const id = reg.json().user.id;
+    expect(await lastEntry('auth.register')).toMatchObject({
+      action: 'SUBSCRIPTION',
+      userId: id,
+      actorId: id,
+      details: expect.stringContaining('Trial started: Pro (monthly)'),
+    });
+    const checkout = await s.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/checkout',
+      headers: auth(reg.json().accessToken),
+      payload: { priceId: 'price_team_monthly' },
+    });
+    expect(checkout.statusCode).toBe(200);
+    expect(await lastEntry('subscriptions.checkout')).toMatchObject({
+      action: 'SUBSCRIPTION',
+      userId: id,
+      details: expect.stringContaining('Checkout started: Team'),
+    });
+  });
+
+  it('BILLING: the billing portal', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'starter' });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/api/billing/portal',
+      headers: auth(u.accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await lastEntry('billing.portal')).toMatchObject({
+      action: 'BILLING',
+      userId: u.user.id,
+      details: 'Billing portal opened',
+    });
+  });
+
+  it('over /trpc too: the endpoint is the tRPC path, refusals are logged with the presented token’s user', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const res = await s.app.inject({
+      method: 'GET',
+      url: '/trpc/subscriptions.current',
+      headers: auth(u.accessToken),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await lastEntry('subscriptions.current')).toMatchObject({
+      action: 'SUBSCRIPTION',
+      userId: u.user.id,
+      endpoint: '/trpc/subscriptions.current',
+    });
+    const refused = await s.app.inject({
+      method: 'POST',
+      url: '/trpc/chat.send',
+      headers: { ...auth(u.accessToken), 'content-type': 'application/json' },
+      payload: JSON.stringify(superjson.serialize({ sessionId: 'nope', message: 'hi' })),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(await lastEntry('chat.send')).toMatchObject({ userId: u.user.id, status: 'error', usage: 0 });
+  });
+
+  it('webhook events outside any call are entries of their own (no actor, no procedure)', async () => {
+    await s.services.usage.log({
+      userId: null,
+      action: 'BILLING',
+      endpoint: 'webhook',
+      details: 'Payment failed',
+    });
+    const row = await s.services.db.usageLog.findFirstOrThrow({
+      where: { endpoint: 'webhook', details: 'Payment failed' },
+    });
+    expect(row).toMatchObject({ procedure: null, actorId: null, action: 'BILLING' });
+  });
+
+  it('health probes and successful session-list polls write nothing', async () => {
+    const u = await createSignedInUser(s.services);
+    const before = await s.services.db.usageLog.count();
+    await s.app.inject({ method: 'GET', url: '/api/health' });
+    await s.app.inject({ method: 'GET', url: '/api/chat/sessions', headers: auth(u.accessToken) });
+    expect(await s.services.db.usageLog.count()).toBe(before);
+  });
+});
+
+describe('writing', () => {
+  it('a database that refuses usage-log writes never fails the request (retried once, then counted)', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const spy = vi.spyOn(s.services.db.usageLog, 'createMany').mockRejectedValue(new Error('disk full'));
+    const before = s.services.usage.stats().dropped;
+    try {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/chat/sessions',
+        headers: auth(u.accessToken),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(s.services.usage.stats().dropped).toBe(before + 1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('batching (USAGE_LOG_FLUSH_MS = 10 s)', () => {
+  it('100 calls are written with one multi-row insert, off the request path', async () => {
+    const b = await createTestServer({ usageLog: { retentionDays: 400, flushMs: 10_000 } });
+    try {
+      const u = await createSignedInUser(b.services, { plan: 'pro' });
+      const spy = vi.spyOn(b.services.db.usageLog, 'createMany');
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          b.app.inject({
+            method: 'GET',
+            url: '/api/subscriptions/trial-status',
+            headers: auth(u.accessToken),
+          }),
+        ),
+      );
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+      await b.services.usage.flush();
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((spy.mock.calls[0]![0] as { data: unknown[] }).data).toHaveLength(100);
+      expect(await b.services.db.usageLog.count({ where: { procedure: 'subscriptions.trialStatus' } })).toBe(
+        100,
+      );
+      // Fewer than 100 wait in the buffer until the timer or close().
+      await b.app.inject({
+        method: 'GET',
+        url: '/api/subscriptions/trial-status',
+        headers: auth(u.accessToken),
+      });
+      expect(b.services.usage.stats().pending).toBe(1);
+    } finally {
+      await b.close();
+    }
+  });
+});

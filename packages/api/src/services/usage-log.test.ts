@@ -1,0 +1,256 @@
+// The usage-log writer on its own (a fake database): batches of at most 100 rows in one insert each, written at
+// most a second after buffering, a failed batch retried once then dropped with a counter, close() writing what
+// is left; call entries annotated by domain `log` calls; which procedures are logged under which action.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '@app/db';
+import { appRouter } from '../routers/index.js';
+import { USAGE_ACTION_VALUES } from '../schemas/admin.js';
+import type { Logger } from './logger.js';
+import { createUsageLogger, procedureAction, QUIET_ON_SUCCESS, type UsageRow } from './usage-log.js';
+
+const log = { info: vi.fn(), debug: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
+
+function fakeDb(fail: (batch: number) => boolean = () => false) {
+  const batches: UsageRow[][] = [];
+  let n = 0;
+  const createMany = vi.fn(async ({ data }: { data: UsageRow[] }) => {
+    if (fail(++n)) throw new Error('database unavailable');
+    batches.push(data);
+    return { count: data.length };
+  });
+  return { db: { usageLog: { createMany } } as unknown as Db, batches, createMany };
+}
+
+const entry = (i: number) => ({
+  userId: `u${i}`,
+  action: 'BILLING' as const,
+  endpoint: 'webhook',
+  details: `e${i}`,
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+describe('batching', () => {
+  it('writes 100 entries with one multi-row insert, without waiting for the timer', async () => {
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 60_000 });
+    await Promise.all(Array.from({ length: 100 }, (_, i) => usage.log(entry(i))));
+    // The hundredth entry started the write (the timer is a minute away).
+    expect(createMany).toHaveBeenCalledTimes(1);
+    await usage.flush(); // waits for the running write; nothing else is pending
+    expect(createMany).toHaveBeenCalledTimes(1);
+    expect(batches[0]).toHaveLength(100);
+    expect(batches[0]!.map((r) => r.details)).toEqual(Array.from({ length: 100 }, (_, i) => `e${i}`));
+    expect(usage.stats()).toMatchObject({ written: 100, dropped: 0, pending: 0 });
+  });
+
+  it('writes fewer than 100 entries at most a second after the first, in one insert', async () => {
+    vi.useFakeTimers();
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 1_000 });
+    for (let i = 0; i < 3; i++) await usage.log(entry(i));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(batches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches.map((b) => b.length)).toEqual([3]);
+  });
+
+  it('splits 250 entries into 100, 100 and (a second later) 50', async () => {
+    vi.useFakeTimers();
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 1_000 });
+    for (let i = 0; i < 250; i++) await usage.log(entry(i));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.map((b) => b.length)).toEqual([100, 100]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(batches.map((b) => b.length)).toEqual([100, 100, 50]);
+  });
+
+  it('close() writes everything still buffered', async () => {
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 60_000 });
+    for (let i = 0; i < 130; i++) await usage.log(entry(i));
+    await usage.close();
+    expect(batches.flat()).toHaveLength(130);
+    expect(usage.stats().pending).toBe(0);
+  });
+});
+
+describe('write failures', () => {
+  it('retries a failed batch once and then writes it', async () => {
+    const { db, batches, createMany } = fakeDb((n) => n === 1);
+    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    await usage.log(entry(1));
+    expect(createMany).toHaveBeenCalledTimes(2);
+    expect(batches.flat()).toHaveLength(1);
+    expect(usage.stats()).toMatchObject({ written: 1, retried: 1, dropped: 0 });
+  });
+
+  it('drops a batch that fails twice, counts it, and never throws to the caller', async () => {
+    const { db, createMany } = fakeDb(() => true);
+    const usage = createUsageLogger(db, log, { flushMs: 5 });
+    await expect(
+      Promise.all(Array.from({ length: 100 }, (_, i) => usage.log(entry(i)))),
+    ).resolves.toBeDefined();
+    await usage.flush();
+    expect(createMany).toHaveBeenCalledTimes(2);
+    expect(usage.stats()).toMatchObject({ written: 0, retried: 1, dropped: 100 });
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ dropped: 100 }), expect.any(String));
+  });
+});
+
+describe('call entries', () => {
+  it('domain log calls inside a call annotate its one entry: action, summed credits, details, worse status', async () => {
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const scope = usage.begin({
+      procedure: 'chat.send',
+      endpoint: '/api/chat/sessions/s1/messages',
+      ip: '10.0.0.1',
+    })!;
+    scope.call.identify('alice');
+    await scope.run(async () => {
+      await new Promise((r) => setTimeout(r, 1));
+      await usage.log({
+        userId: 'alice',
+        action: 'CHAT_MESSAGE',
+        endpoint: 'x',
+        usage: 1,
+        details: 'session s1',
+      });
+      await usage.log({
+        userId: 'alice',
+        action: 'BILLING',
+        endpoint: 'x',
+        status: 'warning',
+        details: 'low',
+      });
+      // About someone else: an entry of its own.
+      await usage.log({
+        userId: 'bob',
+        action: 'BILLING',
+        endpoint: 'webhook',
+        details: 'Payment succeeded',
+      });
+    });
+    expect(batches).toHaveLength(1); // bob's
+    await scope.finish({ ok: true });
+    const [bob, call] = batches.flat();
+    expect(bob).toMatchObject({
+      userId: 'bob',
+      actorId: 'alice',
+      procedure: 'chat.send',
+      details: 'Payment succeeded',
+    });
+    expect(call).toMatchObject({
+      userId: 'alice',
+      actorId: 'alice',
+      action: 'CHAT_MESSAGE',
+      procedure: 'chat.send',
+      endpoint: '/api/chat/sessions/s1/messages',
+      ip: '10.0.0.1',
+      status: 'warning',
+      usage: 1,
+      details: 'session s1; low',
+    });
+    expect(call!.durationMs).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a failed call records the error; an admin acting on a user is the actor of an entry about that user', async () => {
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const scope = usage.begin({ procedure: 'admin.updateUser', endpoint: '/api/admin/users/u2' })!;
+    scope.call.identify('admin1');
+    scope.call.about('u2');
+    await scope.finish({
+      ok: false,
+      status: 'error',
+      details: '409 LAST_ADMIN: At least one admin must remain',
+    });
+    expect(batches.flat()[0]).toMatchObject({
+      userId: 'u2',
+      actorId: 'admin1',
+      action: 'ADMIN_ACCESS',
+      status: 'error',
+      details: '409 LAST_ADMIN: At least one admin must remain',
+    });
+  });
+
+  it('a stream is one entry, finished when it ends; an abandoned one is a warning', async () => {
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    async function* source() {
+      try {
+        yield 1;
+        yield 2;
+        await usage.log({ action: 'STREAMING_CHAT', endpoint: 'x', usage: 1, details: 'done' });
+        yield 3;
+      } finally {
+        await usage.log({ action: 'STREAMING_CHAT', endpoint: 'x', details: 'cleanup' });
+      }
+    }
+    const full = usage.begin({ procedure: 'chat.sendStream', endpoint: '/trpc/chat.sendStream' })!;
+    const seen: number[] = [];
+    for await (const v of full.wrapStream(source(), () => ({ ok: false, status: 'error', details: 'x' })))
+      seen.push(v);
+    expect(seen).toEqual([1, 2, 3]);
+    const abandoned = usage.begin({ procedure: 'chat.sendStream', endpoint: '/trpc/chat.sendStream' })!;
+    for await (const v of abandoned.wrapStream(source(), () => ({
+      ok: false,
+      status: 'error',
+      details: 'x',
+    }))) {
+      if (v === 1) break;
+    }
+    expect(batches.flat().map((r) => [r.action, r.status, r.usage, r.details])).toEqual([
+      ['STREAMING_CHAT', 'success', 1, 'done; cleanup'],
+      ['STREAMING_CHAT', 'warning', 0, 'cleanup; stream closed by the client'],
+    ]);
+  });
+
+  it('quiet polls are logged only when they fail; system procedures never', async () => {
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    expect(usage.begin({ procedure: 'system.health', endpoint: '/api/health' })).toBeNull();
+    await usage
+      .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
+      .finish({ ok: true });
+    expect(batches).toHaveLength(0);
+    await usage
+      .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
+      .finish({ ok: false, status: 'error', details: '401 UNAUTHORIZED: Not authenticated' });
+    expect(batches.flat()).toHaveLength(1);
+  });
+
+  it('strips NUL characters, which PostgreSQL cannot store', async () => {
+    const { db, batches } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    await usage.log({ action: 'BILLING', endpoint: 'webhook', details: 'a\u0000b' });
+    expect(batches.flat()[0]!.details).toBe('a\uFFFDb');
+  });
+});
+
+describe('procedure actions', () => {
+  it('maps every procedure of the app to one of the six §2 actions (or leaves it out)', () => {
+    const actions = new Set<string>(USAGE_ACTION_VALUES);
+    const paths = Object.keys(appRouter._def.procedures);
+    const unmapped = paths.filter((p) => {
+      const a = procedureAction(p);
+      return a !== null && !actions.has(a);
+    });
+    expect(unmapped).toEqual([]);
+    expect(procedureAction('chat.sendStream')).toBe('STREAMING_CHAT');
+    expect(procedureAction('assistant.sendStream')).toBe('STREAMING_CHAT');
+    expect(procedureAction('chat.send')).toBe('CHAT_MESSAGE');
+    expect(procedureAction('assistant.send')).toBe('CHAT_MESSAGE');
+    expect(procedureAction('auth.login')).toBe('USER_LOGIN');
+    expect(procedureAction('subscriptions.checkout')).toBe('SUBSCRIPTION');
+    expect(procedureAction('billing.portal')).toBe('BILLING');
+    expect(procedureAction('admin.users')).toBe('ADMIN_ACCESS');
+    expect(procedureAction('system.health')).toBeNull();
+    for (const p of QUIET_ON_SUCCESS) expect(paths).toContain(p);
+  });
+});
