@@ -33,3 +33,18 @@ describe('Markdown images', () => {
     expect(srcs).toEqual(['/favicon.svg', 'data:image/png;base64,iVBORw0KGgo=']);
   });
 });
+
+describe('Markdown HTML', () => {
+  it('shows raw HTML in an answer as text, never as elements', () => {
+    const { container } = render(
+      <Markdown content={'Hi <img src=x onerror="alert(1)"> <script>alert(2)</script>'} />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('script')).toBeNull();
+  });
+
+  it('drops javascript: links', () => {
+    const { container } = render(<Markdown content={'[click](javascript:alert(1))'} />);
+    expect(container.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript:/i);
+  });
+});
