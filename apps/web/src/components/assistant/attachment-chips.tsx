@@ -12,6 +12,10 @@ export function FileIcon({ name, className }: { name: string; className?: string
   return <Icon className={cn('size-4 shrink-0', className)} aria-hidden="true" />;
 }
 
+/** The failure reason without the file name the server puts first ('notes.docx: …'): the chip names it. */
+const reasonOf = (a: Attachment) =>
+  a.error?.startsWith(`${a.name}: `) ? a.error.slice(a.name.length + 2) : (a.error ?? '');
+
 function statusText(a: Attachment) {
   switch (a.phase) {
     case 'uploading':
@@ -21,7 +25,7 @@ function statusText(a: Attachment) {
     case 'ready':
       return 'Ready';
     case 'failed':
-      return a.error ? `Failed: ${a.error}` : 'Failed';
+      return a.error ? `Failed: ${reasonOf(a)}` : 'Failed';
   }
 }
 
@@ -86,7 +90,7 @@ export function AttachmentChips({
         return failed && a.error ? (
           <Tooltip key={a.key}>
             <TooltipTrigger asChild>{chip}</TooltipTrigger>
-            <TooltipContent className="max-w-xs">{a.error}</TooltipContent>
+            <TooltipContent className="max-w-xs">{reasonOf(a)}</TooltipContent>
           </Tooltip>
         ) : (
           chip

@@ -37,13 +37,16 @@ export function useAttachments(sessionId: string | undefined) {
   const [items, setItems] = useState<Attachment[]>([]);
   const aborts = useRef(new Map<string, AbortController>());
 
+  // Re-read while a file of the session is being processed, whether the list or a chip says so (an upload
+  // may finish just after the list was read).
+  const chipProcessing = items.some((a) => a.sessionId === sessionId && a.phase === 'processing');
   const filesQuery = useQuery(
     trpc.files.list.queryOptions(
       { sessionId: sessionId ?? '' },
       {
         enabled: !!sessionId,
         refetchInterval: (q) =>
-          q.state.data?.files.some((f) => f.status === 'PROCESSING') ? FILE_POLL_MS : false,
+          chipProcessing || q.state.data?.files.some((f) => f.status === 'PROCESSING') ? FILE_POLL_MS : false,
         retry: false,
       },
     ),

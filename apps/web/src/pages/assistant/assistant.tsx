@@ -305,15 +305,18 @@ export default function AssistantPage() {
               </p>
             </div>
             {!sessionId && (
-              <Button
-                variant="outline"
-                onClick={() => setPicker('choose')}
-                aria-label={`Session type: ${typeInfo.label}. Change`}
-                data-testid="draft-type"
-              >
-                <TypeIcon /> {typeInfo.label}
-                <ChevronDown className="text-muted-foreground" />
-              </Button>
+              <div className="flex flex-col items-center gap-1.5">
+                <span className="text-muted-foreground text-xs font-medium">Session type</span>
+                <Button
+                  variant="outline"
+                  onClick={() => setPicker('choose')}
+                  aria-label={`Session type: ${typeInfo.label}. Change`}
+                  data-testid="draft-type"
+                >
+                  <TypeIcon /> {typeInfo.label}
+                  <ChevronDown className="text-muted-foreground" />
+                </Button>
+              </div>
             )}
             <div className="flex flex-wrap justify-center gap-2">
               {ASSISTANT_SUGGESTIONS.map((p) => (
@@ -331,7 +334,7 @@ export default function AssistantPage() {
           </div>
         }
         composer={{
-          placeholder: 'Ask for objectives, quizzes, scenarios, learning plans… or attach files',
+          placeholder: 'Ask anything…',
           hint: files.settling
             ? 'Waiting for your files to finish uploading and processing…'
             : 'Enter to send · Shift+Enter for a new line · AI answers can be wrong; review before use.',
