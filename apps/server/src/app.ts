@@ -182,7 +182,16 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
   app.addHook('preClose', async () => {
     await shutdownStreams(app, services);
   });
+  // Keep-alive sockets that go idle while the server closes (a request answered after close began) would hold
+  // app.close() until their keep-alive timeout — past the force exit, losing what services.close() writes
+  // (buffered usage logs): close them as they go idle.
+  let idleSweep: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    idleSweep.unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(idleSweep);
     await services.close();
   });
   return { app, services };
