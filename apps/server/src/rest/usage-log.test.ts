@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
 import { createSignedInUser, createTestUser, TEST_PASSWORD } from '@app/api/testing';
-import type { LlmProvider } from '@app/api';
+import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
 
 let s: TestServer;
