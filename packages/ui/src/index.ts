@@ -23,6 +23,13 @@ export {
 export { FormField, useFormField, type FormFieldProps } from './components/form-field';
 export { StatCard, type StatCardProps, type StatTrend } from './components/stat-card';
 export {
+  BarChart,
+  niceMax,
+  tickIndexes,
+  type BarChartDatum,
+  type BarChartProps,
+} from './components/bar-chart';
+export {
   Dialog,
   DialogTrigger,
   DialogPortal,
