@@ -21,6 +21,8 @@ export interface BarChartProps extends Omit<React.ComponentProps<'figure'>, 'tit
   height?: number;
   /** How many category labels to print under the bars at most (evenly spread); default 6. */
   maxTicks?: number;
+  /** The widest a bar's slot may grow (bar and gap), so a few bars do not fill the width; default 64. */
+  maxSlotWidth?: number;
   /** Shown over the empty plot when every value is 0. */
   empty?: React.ReactNode;
   loading?: boolean;
@@ -58,6 +60,7 @@ export function BarChart({
   formatValue = defaultFormat,
   height = 160,
   maxTicks = 6,
+  maxSlotWidth = 64,
   empty = 'No data',
   loading = false,
   className,
@@ -76,7 +79,7 @@ export function BarChart({
       {loading ? (
         <Skeleton className="w-full" style={{ height }} />
       ) : (
-        <>
+        <div className="space-y-2" style={{ maxWidth: n * maxSlotWidth + 48 }}>
           <div className="flex gap-2">
             <div
               aria-hidden
@@ -141,7 +144,7 @@ export function BarChart({
               ) : null,
             )}
           </div>
-        </>
+        </div>
       )}
       <table className="sr-only">
         <caption>{title}</caption>
