@@ -206,6 +206,28 @@ describe('each action kind', () => {
     expect(await lastEntry('chat.send')).toMatchObject({ userId: u.user.id, status: 'error', usage: 0 });
   });
 
+  it('a tRPC subscription over SSE is one entry for the whole stream, annotated by the code it runs', async () => {
+    const admin = await createSignedInUser(s.services, { isAdmin: true, email: 'sse-admin@admin-co.com' });
+    const input = encodeURIComponent(JSON.stringify(superjson.serialize({ action: 'BILLING' })));
+    const res = await s.app.inject({
+      method: 'GET',
+      url: `/trpc/admin.exportLogs?input=${input}`,
+      headers: auth(admin.accessToken),
+    });
+    expect(res.headers['content-type']).toMatch(/text\/event-stream/);
+    expect(res.body).toContain('User,Action,Timestamp,Usage,Status,Endpoint,Details');
+    const rows = await s.services.db.usageLog.findMany({
+      where: { userId: admin.user.id, procedure: 'admin.exportLogs' },
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'ADMIN_ACCESS',
+      status: 'success',
+      endpoint: '/trpc/admin.exportLogs',
+      details: expect.stringMatching(/^Exported \d+ usage records as CSV$/),
+    });
+  });
+
   it('webhook events outside any call are entries of their own (no actor, no procedure)', async () => {
     await s.services.usage.log({
       userId: null,
