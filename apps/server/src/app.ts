@@ -116,10 +116,7 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
-    // Chat streams over SSE put the whole message in the GET URL (tRPC httpSubscriptionLink): 8,000
-    // non-ASCII characters URL-encode to up to ~72 KB, beyond Node's default 16 KB header limit (431).
     http: {
-      maxHeaderSize: 128 * 1024,
       requestTimeout: limits.requestMs,
       headersTimeout: Math.min(limits.headersMs, limits.requestMs),
       connectionsCheckingInterval: limits.checkIntervalMs,
@@ -158,8 +155,7 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
       // One HTTP request may carry at most this many calls (the web's batch link sends no more), so a
       // single request cannot fan out into hundreds of procedure runs.
       maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      createContext: ({ req, res, info }) =>
-        contextFromFastify(services, req, res, 'trpc', info.connectionParams),
+      createContext: ({ req, res }) => contextFromFastify(services, req, res, 'trpc'),
       onError({ error, path: p }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: p }, 'trpc error');
       },

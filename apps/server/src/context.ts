@@ -8,14 +8,13 @@ function bearerOf(req: FastifyRequest): string | undefined {
   return m?.[1]?.trim() || undefined;
 }
 
-/** Builds the procedure context from a Fastify request; used by /trpc and /api alike. */
+/** Builds the procedure context from a Fastify request; used by /trpc and /api alike (queries, mutations and
+ * subscriptions all authenticate with `Authorization: Bearer`). */
 export function contextFromFastify(
   services: Services,
   req: FastifyRequest,
   reply: FastifyReply,
   via: 'trpc' | 'rest',
-  /** tRPC subscriptions (EventSource) cannot send headers; the web client passes the token as a connection param. */
-  connectionParams?: Record<string, string | undefined> | null,
 ): Context {
   // The response socket closing before we finished means the client went away. (The request's own 'close'
   // fires as soon as a POST body has been read, so it cannot be used.)
@@ -29,7 +28,9 @@ export function contextFromFastify(
     req: {
       ip: req.ip,
       userAgent: req.headers['user-agent'],
-      bearer: bearerOf(req) ?? connectionParams?.token ?? undefined,
+      // Only the Authorization header: never a token in the URL (the web's subscriptions send the header
+      // through a fetch-based EventSource).
+      bearer: bearerOf(req),
       via,
       endpoint: req.url.split('?')[0] ?? req.url,
       origin: `${req.protocol}://${req.host}`,

@@ -105,7 +105,15 @@ describe('SIGTERM while replies stream', () => {
           body: JSON.stringify({ message: LONG }),
         }),
       );
-      const input = encodeURIComponent(JSON.stringify({ json: { sessionId: trpcId, message: LONG } }));
+      // tRPC as the web sends: the message POSTed to prepareSend, then the subscription by the request id.
+      const prepared = await fetch(`${first.base}/trpc/chat.prepareSend`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ json: { sessionId: trpcId, message: LONG } }),
+      });
+      const { requestId } = ((await prepared.json()) as { result: { data: { json: { requestId: string } } } })
+        .result.data.json;
+      const input = encodeURIComponent(JSON.stringify({ json: { requestId } }));
       const trpcRes = await fetch(`${first.base}/trpc/chat.sendStream?input=${input}`, {
         headers: { authorization: `Bearer ${accessToken}` },
       });

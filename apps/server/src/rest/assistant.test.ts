@@ -9,6 +9,7 @@ import { createOfflineProvider } from '../../../../packages/api/src/services/llm
 import type { LlmMessage, LlmProvider, LlmRequest } from '../../../../packages/api/src/services/llm/types.js';
 import { storageKeys } from '../../../../packages/api/src/services/storage/keys.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { sendOverTrpc } from '../trpc-send.testing.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -203,10 +204,16 @@ describe('assistant sessions', () => {
       expect(res.statusCode, p).toBe(404);
       expect(trpcError(res).message).toBe('Assistant session not found');
     }
-    for (const p of ['assistant.sendStream', 'assistant.watch']) {
-      const res = await trpcQuery(p, { sessionId: sess.id, message: 'hi' }, other.auth);
-      expect(res.body).toContain('Assistant session not found');
-    }
+    // The streaming send's first step refuses at once; watch ends with the same error.
+    const prepared = await trpcMutation(
+      'assistant.prepareSend',
+      { sessionId: sess.id, message: 'hi' },
+      other.auth,
+    );
+    expect(prepared.statusCode).toBe(404);
+    expect(trpcError(prepared).message).toBe('Assistant session not found');
+    const watched = await trpcQuery('assistant.watch', { sessionId: sess.id }, other.auth);
+    expect(watched.body).toContain('Assistant session not found');
     expect((await rest('GET', '/assistant/sessions', other.auth)).json().sessions).toEqual([]);
     expect((await messagesOf(owner.auth, sess.id)).messages).toHaveLength(2);
     expect(await used(other.user.id)).toBe(0);
@@ -244,11 +251,10 @@ describe('REST and tRPC give the same results', () => {
     const restText = restStream
       .map((e) => (typeof e === 'object' && e.type === 'content' ? e.content : ''))
       .join('');
-    const sub = await trpcQuery(
-      'assistant.sendStream',
-      { sessionId: b, message: 'retrieval plan please' },
-      u.auth,
-    );
+    const sub = await sendOverTrpc(s.app, 'assistant', u.auth, {
+      sessionId: b,
+      message: 'retrieval plan please',
+    });
     const trpcText = [...sub.body.matchAll(/"type":"content","content":("(?:[^"\\]|\\.)*")/g)]
       .map((m) => JSON.parse(m[1]!) as string)
       .join('');
@@ -417,11 +423,10 @@ describe('send', () => {
   it('the tRPC subscription streams start/content/complete', async () => {
     const u = await user();
     const sess = await newSession(u.auth, { sessionType: 'SME_WALKTHROUGH' });
-    const res = await trpcQuery(
-      'assistant.sendStream',
-      { sessionId: sess.id, message: 'SME walkthrough on forklift checks' },
-      u.auth,
-    );
+    const res = await sendOverTrpc(s.app, 'assistant', u.auth, {
+      sessionId: sess.id,
+      message: 'SME walkthrough on forklift checks',
+    });
     expect(res.headers['content-type']).toContain('text/event-stream');
     expect(res.body).toContain('"type":"start"');
     expect(res.body).toContain('"type":"complete"');

@@ -49,7 +49,10 @@ export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: S
 
   app.post<{ Params: IdParams }>('/assistant/sessions/:id/messages/stream', async (req, reply) => {
     const ctx = contextFromFastify(services, req, reply, 'rest');
-    const events = await createCaller(ctx).assistant.sendStream(sendBody(req.params.id, req.body));
+    // The web's two steps in one request: store the send, then stream it by its id.
+    const caller = createCaller(ctx);
+    const { requestId } = await caller.assistant.prepareSend(sendBody(req.params.id, req.body));
+    const events = await caller.assistant.sendStream({ requestId });
     await sendEventStream(reply, ctx.signal!, events, (ev) => exchangeEventData(ev, (m) => m));
   });
 }

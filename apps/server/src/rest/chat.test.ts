@@ -7,6 +7,7 @@ import { createSignedInUser } from '@app/api/testing';
 import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
 import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { prepareSend, sendOverTrpc, sendStreamPath } from '../trpc-send.testing.js';
 
 let s: TestServer;
 let port: number;
@@ -357,14 +358,7 @@ describe('streaming (SSE)', () => {
   it('the tRPC subscription streams start/content/complete over SSE and cleans up when the client goes away', async () => {
     const u = await user();
     const sess = await newSession(u.auth);
-    const input = encodeURIComponent(
-      JSON.stringify({ json: { sessionId: sess.id, message: 'quiz on safety' } }),
-    );
-    const full = await s.app.inject({
-      method: 'GET',
-      url: `/trpc/chat.sendStream?input=${input}`,
-      headers: u.auth,
-    });
+    const full = await sendOverTrpc(s.app, 'chat', u.auth, { sessionId: sess.id, message: 'quiz on safety' });
     expect(full.headers['content-type']).toContain('text/event-stream');
     expect(full.body).toContain('"type":"start"');
     expect(full.body).toContain('"type":"content"');
@@ -387,10 +381,10 @@ describe('streaming (SSE)', () => {
         }
       },
     };
-    const input2 = encodeURIComponent(JSON.stringify({ json: { sessionId: sess.id, message: 'long one' } }));
+    const requestId = await prepareSend(s.app, 'chat', u.auth, { sessionId: sess.id, message: 'long one' });
     await new Promise<void>((resolve, reject) => {
       const req = http.get(
-        { port, host: '127.0.0.1', path: `/trpc/chat.sendStream?input=${input2}`, headers: u.auth },
+        { port, host: '127.0.0.1', path: sendStreamPath('chat', requestId), headers: u.auth },
         (res) => {
           let got = '';
           res.on('data', (d: Buffer) => {
@@ -413,9 +407,9 @@ describe('streaming (SSE)', () => {
     expect(await used(u.user.id)).toBe(1);
   });
 
-  it('the tRPC subscription takes an 8,000-character non-ASCII message in its URL (no 431)', async () => {
-    // httpSubscriptionLink sends the input URL-encoded in the GET URL: 8,000 Cyrillic characters are
-    // ~48 KB, 8,000 CJK characters ~72 KB, far over Node's default 16 KB header limit.
+  it('an 8,000-character non-ASCII message streams over tRPC: POSTed, never in the URL (default header limit)', async () => {
+    // The message travels in prepareSend's POST body; the subscription's URL carries only the request id, so
+    // Node's default 16 KB header limit is plenty (8,000 CJK characters would be ~72 KB URL-encoded).
     const u = await user();
     const get = (path: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -432,9 +426,9 @@ describe('streaming (SSE)', () => {
     for (const char of ['Ж', '学']) {
       const sess = await newSession(u.auth);
       const message = char.repeat(8000);
-      const input = encodeURIComponent(JSON.stringify({ json: { sessionId: sess.id, message } }));
-      const path = `/trpc/chat.sendStream?input=${input}`;
-      expect(path.length).toBeGreaterThan(char === 'Ж' ? 48_000 : 72_000);
+      const requestId = await prepareSend(s.app, 'chat', u.auth, { sessionId: sess.id, message });
+      const path = sendStreamPath('chat', requestId);
+      expect(path.length).toBeLessThan(200);
       const res = await get(path);
       expect(res.status).toBe(200);
       expect(res.body).toContain('"type":"start"');

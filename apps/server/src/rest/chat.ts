@@ -32,10 +32,13 @@ export function chatRoutes(r: RestRouter, app: FastifyInstance, services: Servic
 
   app.post<{ Params: IdParams }>('/chat/sessions/:id/messages/stream', async (req, reply) => {
     const ctx = contextFromFastify(services, req, reply, 'rest');
-    const events = await createCaller(ctx).chat.sendStream({
+    // The web's two steps in one request: store the send, then stream it by its id.
+    const caller = createCaller(ctx);
+    const { requestId } = await caller.chat.prepareSend({
       sessionId: req.params.id,
       message: messageOf(req.body) as string,
     });
+    const events = await caller.chat.sendStream({ requestId });
     await sendEventStream(reply, ctx.signal!, events, (ev) =>
       exchangeEventData(ev, (m) => ({
         id: m.id,

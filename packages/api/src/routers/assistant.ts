@@ -16,6 +16,8 @@ import {
   deleteAssistantSession,
 } from '../services/assistant/index.js';
 import { watchConversation } from '../services/conversation/streams.js';
+import { claimSendRequest, createSendRequest } from '../services/conversation/send-requests.js';
+import { sendRequestRefInput } from '../schemas/chat.js';
 
 export const assistantRouter = router({
   /** {sessions}: most recently updated first; `limit` (default 50; the dashboard asks for 5). */
@@ -78,17 +80,42 @@ export const assistantRouter = router({
     }),
   ),
 
-  /** Streaming send (SSE via httpSubscriptionLink): start → content… → complete. Errors end the stream. */
-  sendStream: protectedProcedure.input(sendAssistantMessageInput).subscription(async function* ({
+  /**
+   * Streaming send, step 1: the message and its fileIds in a POST body. Checks the input and the session (404)
+   * and stores a single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
+   * The plan and the files are checked by the stream, before its first event, as before.
+   */
+  prepareSend: protectedProcedure.input(sendAssistantMessageInput).mutation(async ({ ctx, input }) => {
+    await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
+    return createSendRequest(ctx.services.db, ctx.services.log, {
+      userId: ctx.user.id,
+      kind: 'assistant',
+      sessionId: input.sessionId,
+      message: input.message,
+      input: { fileIds: input.fileIds },
+    });
+  }),
+
+  /**
+   * Streaming send, step 2 (SSE via httpSubscriptionLink; its URL carries only the request id): claims the
+   * request (404 when unknown, another user's, already claimed or expired), then start → content… → complete.
+   * Errors end the stream.
+   */
+  sendStream: protectedProcedure.input(sendRequestRefInput).subscription(async function* ({
     ctx,
     input,
     signal,
   }) {
+    const request = await claimSendRequest<{ fileIds?: string[] }>(ctx.services.db, {
+      requestId: input.requestId,
+      userId: ctx.user.id,
+      kind: 'assistant',
+    });
     yield* assistantSendStream(ctx.services, {
       userId: ctx.user.id,
-      sessionId: input.sessionId,
-      message: input.message,
-      fileIds: input.fileIds,
+      sessionId: request.sessionId,
+      message: request.message,
+      fileIds: request.input?.fileIds ?? [],
       signal: signal ?? ctx.signal,
       mode: 'stream',
       endpoint: ctx.req.endpoint,

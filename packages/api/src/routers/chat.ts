@@ -2,12 +2,14 @@
 import { router, protectedProcedure } from '../trpc.js';
 import { chatSend, chatSendStream, createChatSessions, searchChats } from '../services/chat/index.js';
 import { watchConversation } from '../services/conversation/streams.js';
+import { claimSendRequest, createSendRequest } from '../services/conversation/send-requests.js';
 import {
   chatSessionRefInput,
   createChatSessionInput,
   renameChatSessionInput,
   searchChatInput,
   sendChatMessageInput,
+  sendRequestRefInput,
 } from '../schemas/chat.js';
 
 export const chatRouter = router({
@@ -60,18 +62,39 @@ export const chatRouter = router({
   ),
 
   /**
-   * Streaming send (SSE via httpSubscriptionLink): start → content… → complete. Errors end the stream.
-   * The subscription's own signal fires when the client unsubscribes (Stop) or disconnects.
+   * Streaming send, step 1: the message in a POST body. Checks the input and the session (404) and stores a
+   * single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
    */
-  sendStream: protectedProcedure.input(sendChatMessageInput).subscription(async function* ({
+  prepareSend: protectedProcedure.input(sendChatMessageInput).mutation(async ({ ctx, input }) => {
+    await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
+    return createSendRequest(ctx.services.db, ctx.services.log, {
+      userId: ctx.user.id,
+      kind: 'chat',
+      sessionId: input.sessionId,
+      message: input.message,
+    });
+  }),
+
+  /**
+   * Streaming send, step 2 (SSE via httpSubscriptionLink; its URL carries only the request id): claims the
+   * request (404 when unknown, another user's, already claimed or expired), then start → content… → complete.
+   * Errors end the stream. The subscription's own signal fires when the client unsubscribes (Stop) or
+   * disconnects.
+   */
+  sendStream: protectedProcedure.input(sendRequestRefInput).subscription(async function* ({
     ctx,
     input,
     signal,
   }) {
+    const request = await claimSendRequest(ctx.services.db, {
+      requestId: input.requestId,
+      userId: ctx.user.id,
+      kind: 'chat',
+    });
     yield* chatSendStream(ctx.services, {
       userId: ctx.user.id,
-      sessionId: input.sessionId,
-      message: input.message,
+      sessionId: request.sessionId,
+      message: request.message,
       signal: signal ?? ctx.signal,
       mode: 'stream',
       endpoint: ctx.req.endpoint,

@@ -48,6 +48,14 @@ export const sendChatMessageInput = z.object({
   message: chatMessageTextSchema,
 });
 
+/**
+ * The second step of a streaming send (chat.sendStream, assistant.sendStream): the id `prepareSend` answered.
+ * The subscription's GET URL carries only this, never the message or a token.
+ */
+export const sendRequestRefInput = z.object({
+  requestId: z.string({ error: 'Request id is required' }).min(1, 'Request id is required').max(100),
+});
+
 export const searchChatInput = z.object({
   query: z
     .string()

@@ -1,0 +1,78 @@
+// Send requests: the first step of a streaming send over tRPC. The web POSTs the message (and the assistant's
+// fileIds) to a mutation, which stores it here bound to the user and answers an id; the send subscription's
+// GET URL then carries only that id (no message text, no token: those would end up in proxy logs, browser
+// history and request-line limits). The subscription claims the request once — one `DELETE … RETURNING`
+// bound to id, user and kind and to `expiresAt > now()` — and runs the exchange as before. A database row
+// rather than process memory, so the stream may land on another instance, with or without Redis.
+import { randomBytes } from 'node:crypto';
+import { Prisma, type Db } from '@app/db';
+import { notFound } from '../../errors.js';
+import type { Logger } from '../logger.js';
+import type { ConversationKind } from './streams.js';
+
+/** How long a stored send request can be claimed: the web subscribes right after the mutation answers. */
+export const SEND_REQUEST_TTL_MS = 60_000;
+/** At most one opportunistic clean-up of expired requests per process per this interval. */
+const CLEAN_UP_EVERY_MS = 60_000;
+
+export const SEND_REQUEST_NOT_FOUND = 'Send request not found or expired. Please send the message again.';
+
+export interface StoredSendRequest<I = unknown> {
+  sessionId: string;
+  message: string;
+  /** What the send carries besides the text (the assistant's `{fileIds}`); undefined for chat. */
+  input: I | undefined;
+}
+
+let lastCleanUp = 0;
+
+/** Deletes expired requests (they can never be claimed); returns how many. */
+export async function deleteExpiredSendRequests(db: Db): Promise<number> {
+  return db.$executeRaw(Prisma.sql`DELETE FROM "SendRequest" WHERE "expiresAt" <= now()`);
+}
+
+/**
+ * Stores a send request and returns its id. The caller has checked the input and the session's ownership.
+ * Expired requests of everyone are deleted now and then on the way (at most once a minute per process, not
+ * awaited).
+ */
+export async function createSendRequest(
+  db: Db,
+  log: Pick<Logger, 'warn'>,
+  r: { userId: string; kind: ConversationKind; sessionId: string; message: string; input?: unknown },
+): Promise<{ requestId: string; expiresAt: Date }> {
+  const id = randomBytes(24).toString('base64url');
+  const input = r.input === undefined ? null : JSON.stringify(r.input);
+  // The database's clock sets and checks the expiry, so instances with skewed clocks agree.
+  const rows = await db.$queryRaw<{ expiresAt: Date }[]>(Prisma.sql`
+    INSERT INTO "SendRequest" ("id", "userId", "kind", "sessionId", "message", "input", "expiresAt")
+    VALUES (${id}, ${r.userId}, ${r.kind}::"ConversationKind", ${r.sessionId}, ${r.message},
+            ${input}::jsonb, now() + ${SEND_REQUEST_TTL_MS} * interval '1 millisecond')
+    RETURNING "expiresAt"`);
+  const now = Date.now();
+  if (now - lastCleanUp >= CLEAN_UP_EVERY_MS) {
+    lastCleanUp = now;
+    deleteExpiredSendRequests(db).catch((err: unknown) =>
+      log.warn({ err }, 'deleting expired send requests failed'),
+    );
+  }
+  return { requestId: id, expiresAt: rows[0]!.expiresAt };
+}
+
+/**
+ * Claims a send request of this user and kind: at most once, and only before it expires. Anything else — an
+ * unknown id, another user's, a claimed or expired one — is the same 404.
+ */
+export async function claimSendRequest<I = unknown>(
+  db: Db,
+  r: { requestId: string; userId: string; kind: ConversationKind },
+): Promise<StoredSendRequest<I>> {
+  const rows = await db.$queryRaw<{ sessionId: string; message: string; input: unknown }[]>(Prisma.sql`
+    DELETE FROM "SendRequest"
+    WHERE "id" = ${r.requestId} AND "userId" = ${r.userId} AND "kind" = ${r.kind}::"ConversationKind"
+      AND "expiresAt" > now()
+    RETURNING "sessionId", "message", "input"`);
+  const row = rows[0];
+  if (!row) throw notFound(SEND_REQUEST_NOT_FOUND);
+  return { sessionId: row.sessionId, message: row.message, input: (row.input ?? undefined) as I | undefined };
+}
