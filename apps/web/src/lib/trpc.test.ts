@@ -35,14 +35,29 @@ interface Server {
   validToken: string;
   refreshOk: boolean;
   refreshCalls: number;
-  requests: { path: string; auth: string | null }[];
+  requests: { path: string; auth: string | null; url?: string }[];
 }
 let server: Server;
 let store: Map<string, string>;
 let events: EventTarget;
 
+/** A subscription (SSE): `end` for a valid bearer, else tRPC's serialized UNAUTHORIZED error. */
+function sseResponse(path: string, auth: string | null): Response {
+  const ok = auth === `Bearer ${server.validToken}`;
+  const body = ok
+    ? 'event: connected\ndata: {}\n\ndata: {"json":{"type":"end"}}\n\nevent: return\ndata: \n\n'
+    : `event: connected\ndata: {}\n\nevent: serialized-error\ndata: ${JSON.stringify(unauthorized(path).error)}\n\n`;
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+}
+
 function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), 'http://app.test');
+  if (new Headers(init?.headers).get('accept') === 'text/event-stream') {
+    const path = url.pathname.replace(/^\/trpc\//, '');
+    const auth = new Headers(init?.headers).get('authorization');
+    server.requests.push({ path, auth, url: url.pathname + url.search });
+    return Promise.resolve(sseResponse(path, auth));
+  }
   const paths = url.pathname.replace(/^\/trpc\//, '').split(',');
   const auth = new Headers(init?.headers).get('authorization');
   const batch = url.searchParams.has('batch');
@@ -74,6 +89,8 @@ beforeEach(() => {
     removeItem: (k: string) => void store.delete(k),
   });
   vi.stubGlobal('window', events);
+  // The EventSource ponyfill resolves '/trpc/…' against the document's base URL.
+  vi.stubGlobal('document', { baseURI: 'http://app.test/' });
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
 });
 afterEach(() => {
@@ -141,5 +158,44 @@ describe('silent refresh link', () => {
   it('reads JWT expiry', () => {
     expect(tokenExpiry(OLD)).toBe(far);
     expect(tokenExpiry('garbage')).toBeNull();
+  });
+});
+
+describe('subscriptions (SSE through the fetch-based EventSource)', () => {
+  const watch = (client: ReturnType<typeof makeTrpcClient>) =>
+    new Promise<{ events: unknown[]; error?: unknown }>((resolve) => {
+      const events: unknown[] = [];
+      client.chat.watch.subscribe(
+        { sessionId: 's1' },
+        {
+          onData: (ev) => events.push(ev),
+          onError: (error) => resolve({ events, error }),
+          onComplete: () => resolve({ events }),
+        },
+      );
+    });
+
+  it('send the current token in the Authorization header, never in the URL (refreshed first when expired)', async () => {
+    store.set('accessToken', EXPIRED);
+    const result = await watch(makeTrpcClient());
+    expect(result.error).toBeUndefined();
+    expect(result.events).toEqual([{ type: 'end' }]);
+    expect(server.refreshCalls).toBe(1);
+    const sse = server.requests.filter((r) => r.path === 'chat.watch');
+    expect(sse.map((r) => r.auth)).toEqual([`Bearer ${NEW}`]);
+    expect(sse[0]!.url).not.toContain(NEW);
+    expect(sse[0]!.url).not.toContain('connectionParams');
+  });
+
+  it('a 401 is refreshed once and the subscription retried with the new token', async () => {
+    store.set('accessToken', OLD);
+    const result = await watch(makeTrpcClient());
+    expect(result.error).toBeUndefined();
+    expect(result.events).toEqual([{ type: 'end' }]);
+    expect(server.refreshCalls).toBe(1);
+    expect(server.requests.filter((r) => r.path === 'chat.watch').map((r) => r.auth)).toEqual([
+      `Bearer ${OLD}`,
+      `Bearer ${NEW}`,
+    ]);
   });
 });

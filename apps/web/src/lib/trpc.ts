@@ -1,12 +1,12 @@
 // tRPC client: batched HTTP for queries and mutations, SSE (httpSubscriptionLink) for streams, and the
 // silent refresh of SPEC §4: an UNAUTHORIZED answer (except to login, register and refresh) triggers one
 // refresh of the access token — shared by concurrent requests and by tabs — and one retry. If the refresh
-// fails, the tokens are removed and the AuthProvider is told to sign out.
+// fails, the tokens are removed and the AuthProvider is told to sign out. Subscriptions send the token in
+// the Authorization header too (sse-link.ts), never in the URL.
 import {
   createTRPCClient,
   httpBatchLink,
   httpLink,
-  httpSubscriptionLink,
   splitLink,
   TRPCClientError,
   type TRPCLink,
@@ -17,6 +17,7 @@ import { QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '@app/api/client';
 import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
+import { bearerSubscriptionLink } from './sse-link';
 import { getAccessToken, isTokenExpiring, SESSION_EXPIRED_EVENT, setAccessToken } from './token-store';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -78,7 +79,7 @@ function isUnauthorized(err: unknown) {
   return data?.code === 'UNAUTHORIZED' || data?.httpStatus === 401;
 }
 
-/** On 401: one refresh and one retry per operation (only before any data arrived). */
+/** On 401: one refresh and one retry per operation, subscriptions included (only before any data arrived). */
 export function refreshOnUnauthorizedLink(): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>
@@ -91,7 +92,9 @@ export function refreshOnUnauthorizedLink(): TRPCLink<AppRouter> {
           const sentWith = getAccessToken();
           sub = next(op).subscribe({
             next(value) {
-              received = true;
+              // A subscription also reports its connection ('state', 'started'): only data counts.
+              const type = (value.result as { type?: string }).type;
+              if (type === undefined || type === 'data') received = true;
               observer.next(value);
             },
             error(err) {
@@ -123,6 +126,37 @@ export function refreshOnUnauthorizedLink(): TRPCLink<AppRouter> {
       });
 }
 
+/**
+ * A link made on its first operation, once what it needs has loaded: the EventSource ponyfill stays out of the
+ * entry chunk (public pages never subscribe). A failed load fails that operation only; the next one retries.
+ */
+function lazyLink(load: () => Promise<TRPCLink<AppRouter>>): TRPCLink<AppRouter> {
+  let loading: Promise<TRPCLink<AppRouter>> | undefined;
+  return (runtime) =>
+    ({ op, next }) =>
+      observable((observer) => {
+        let sub: Unsubscribable | undefined;
+        let closed = false;
+        loading ??= load().catch((err: unknown) => {
+          loading = undefined;
+          throw err;
+        });
+        loading.then(
+          (link) => {
+            if (!closed) sub = link(runtime)({ op, next }).subscribe(observer);
+          },
+          (err: unknown) => {
+            if (!closed)
+              observer.error(TRPCClientError.from(err instanceof Error ? err : new Error(String(err))));
+          },
+        );
+        return () => {
+          closed = true;
+          sub?.unsubscribe();
+        };
+      });
+}
+
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -142,13 +176,9 @@ export function makeTrpcClient() {
       refreshOnUnauthorizedLink(),
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: '/trpc',
-          transformer: superjson,
-          connectionParams: async () => {
-            const token = await currentToken();
-            return token ? { token } : {};
-          },
+        true: lazyLink(async () => {
+          const { EventSource } = await import('eventsource');
+          return bearerSubscriptionLink({ url: '/trpc', getToken: currentToken, EventSource });
         }),
         false: httpBatchLink({
           url: '/trpc',

@@ -1,11 +1,13 @@
-// The assistant's data source for useConversation: the assistant.* tRPC procedures, answers streamed through
-// the assistant.sendStream subscription (SSE) with the attached file ids, replies generated elsewhere followed
+// The assistant's data source for useConversation: the assistant.* tRPC procedures, a send in two steps (the
+// message and the attached file ids POSTed to assistant.prepareSend, then the assistant.sendStream
+// subscription (SSE) by the request id it answered), replies generated elsewhere followed
 // through assistant.watch. The server's messages (roles USER/ASSISTANT, files) become the conversation's shape
 // (roles user/assistant) here, so the hook and the shell stay the chat's.
 import { useMemo, type RefObject } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@app/api/client';
 import { DEFAULT_ASSISTANT_TITLE, titleFromMessage, type AssistantSessionType } from '@app/api/schemas';
+import { preparedSend } from '../../lib/prepared-send';
 import { useTRPCClient } from '../../lib/trpc';
 import type { ConversationAdapter, ConversationMessage, ConversationSendEvent } from '../conversation/types';
 import { ASSISTANT_TEXTS, assistantErrorToast } from './assistant-utils';
@@ -98,17 +100,22 @@ export function useAssistantAdapter(nextType: RefObject<AssistantSessionType>): 
         return { session: r.session, messages: r.messages.map(toUiMessage), generating: r.generating };
       },
       send: ({ sessionId, message, extra }, h) =>
-        client.assistant.sendStream.subscribe(
-          { sessionId, message, fileIds: extra?.fileIds ?? [] },
-          {
-            onData: (ev) => h.onEvent(toConversationEvent(ev)),
-            onError: h.onError,
-            onComplete: h.onComplete,
-            onConnectionStateChange(state) {
-              // A dropped connection is a failed send: never let the link re-send the message.
-              if (state.state === 'connecting' && state.error) h.onError(state.error);
-            },
-          },
+        preparedSend(
+          () => client.assistant.prepareSend.mutate({ sessionId, message, fileIds: extra?.fileIds ?? [] }),
+          (requestId) =>
+            client.assistant.sendStream.subscribe(
+              { requestId },
+              {
+                onData: (ev) => h.onEvent(toConversationEvent(ev)),
+                onError: h.onError,
+                onComplete: h.onComplete,
+                onConnectionStateChange(state) {
+                  // A dropped connection is a failed send (its request is single use: a reconnect is refused).
+                  if (state.state === 'connecting' && state.error) h.onError(state.error);
+                },
+              },
+            ),
+          h.onError,
         ),
       stop: (sessionId) => client.assistant.stop.mutate({ sessionId }),
       watch: (sessionId, h) =>

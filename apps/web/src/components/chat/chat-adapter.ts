@@ -1,7 +1,9 @@
-// The chat's data source for useConversation: the chat.* tRPC procedures, answers streamed through the
-// chat.sendStream subscription (SSE) and replies generated elsewhere followed through chat.watch.
+// The chat's data source for useConversation: the chat.* tRPC procedures, a send in two steps (the message
+// POSTed to chat.prepareSend, then the chat.sendStream subscription (SSE) by the request id it answered) and
+// replies generated elsewhere followed through chat.watch.
 import { useMemo } from 'react';
 import { needsAutoTitle, titleFromMessage } from '@app/api/schemas';
+import { preparedSend } from '../../lib/prepared-send';
 import { useTRPCClient } from '../../lib/trpc';
 import type { ConversationAdapter } from '../conversation/types';
 import { sendErrorToast, UPGRADE_PATH, type ChatSessionItem, type ChatUiMessage } from './chat-utils';
@@ -30,17 +32,22 @@ export function useChatAdapter(): ChatAdapter {
       },
       getMessages: (sessionId) => client.chat.getSession.query({ sessionId }),
       send: ({ sessionId, message }, h) =>
-        client.chat.sendStream.subscribe(
-          { sessionId, message },
-          {
-            onData: h.onEvent,
-            onError: h.onError,
-            onComplete: h.onComplete,
-            onConnectionStateChange(state) {
-              // A dropped connection is a failed send: never let the link re-send the message.
-              if (state.state === 'connecting' && state.error) h.onError(state.error);
-            },
-          },
+        preparedSend(
+          () => client.chat.prepareSend.mutate({ sessionId, message }),
+          (requestId) =>
+            client.chat.sendStream.subscribe(
+              { requestId },
+              {
+                onData: h.onEvent,
+                onError: h.onError,
+                onComplete: h.onComplete,
+                onConnectionStateChange(state) {
+                  // A dropped connection is a failed send (its request is single use: a reconnect is refused).
+                  if (state.state === 'connecting' && state.error) h.onError(state.error);
+                },
+              },
+            ),
+          h.onError,
         ),
       stop: (sessionId) => client.chat.stop.mutate({ sessionId }),
       watch: (sessionId, h) =>
