@@ -32,16 +32,11 @@ describe('quota under concurrent sends', () => {
     expect(await s.services.quota.usage(u.user.id)).toMatchObject({ messagesUsed: 2, messageLimit: 3 });
 
     // One session per send: a session takes one send at a time, so each request reaches the quota check.
+    // Made directly (creating 50 through the API would meet the per-user limit on new sessions).
     const sessions: string[] = [];
     for (let i = 0; i < SENDS; i++) {
-      const res = await s.app.inject({
-        method: 'POST',
-        url: '/api/chat/sessions',
-        headers: u.auth,
-        payload: { title: `Burst ${i}` },
-      });
-      expect(res.statusCode).toBe(201);
-      sessions.push(res.json().session.id);
+      const row = await s.services.db.chatSession.create({ data: { userId: u.user.id, title: `Burst ${i}` } });
+      sessions.push(row.id);
     }
 
     const results = await Promise.all(
