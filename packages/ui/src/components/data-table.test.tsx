@@ -115,3 +115,42 @@ describe('DataTable', () => {
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('Table scroll container', () => {
+  it('is a focusable, named region only while the table overflows it', async () => {
+    const { Table, TableBody, TableRow, TableCell } = await import('./table');
+    const widths = { scroll: 300, client: 300 };
+    const observers: (() => void)[] = [];
+    const original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(private cb: () => void) {
+        observers.push(() => this.cb());
+      }
+      observe() {}
+      disconnect() {}
+      unobserve() {}
+    } as unknown as typeof ResizeObserver;
+    const { container } = render(
+      <Table aria-label="Usage Activity">
+        <TableBody>
+          <TableRow>
+            <TableCell>x</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    const box = container.querySelector('[data-slot="table-container"]') as HTMLElement;
+    Object.defineProperty(box, 'scrollWidth', { get: () => widths.scroll });
+    Object.defineProperty(box, 'clientWidth', { get: () => widths.client });
+    const { act } = await import('@testing-library/react');
+    act(() => observers.forEach((o) => o()));
+    expect(box.getAttribute('tabindex')).toBeNull();
+    expect(box.getAttribute('role')).toBeNull();
+    widths.scroll = 600;
+    act(() => observers.forEach((o) => o()));
+    expect(box.getAttribute('tabindex')).toBe('0');
+    expect(box.getAttribute('role')).toBe('region');
+    expect(box.getAttribute('aria-label')).toBe('Usage Activity');
+    globalThis.ResizeObserver = original;
+  });
+});

@@ -1,10 +1,40 @@
 import * as React from 'react';
 import { cn } from '../lib/utils';
 
-/** A table in a horizontally scrolling container, so wide tables never widen the page. */
+/** Whether `el` is wider inside than outside, kept up to date as either size changes. */
+function useOverflowsX(ref: React.RefObject<HTMLElement | null>) {
+  const [overflows, setOverflows] = React.useState(false);
+  React.useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const check = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflows;
+}
+
+/**
+ * A table in a horizontally scrolling container, so wide tables never widen the page. While the table is wider
+ * than its container, the container is a named, focusable region, so keyboard users can scroll it too (WCAG
+ * 2.1.1; axe `scrollable-region-focusable`).
+ */
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const ref = React.useRef<HTMLDivElement>(null);
+  const scrollable = useOverflowsX(ref);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      data-slot="table-container"
+      data-scrollable={scrollable || undefined}
+      tabIndex={scrollable ? 0 : undefined}
+      role={scrollable ? 'region' : undefined}
+      aria-label={scrollable ? (props['aria-label'] ?? 'Table') : undefined}
+      className="focus-visible:ring-ring/50 relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px]"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
