@@ -347,3 +347,34 @@ test('payment status: provider title, cards, integration card and recent transac
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(row).toBeVisible();
 });
+
+test('plans: overview cards, per-plan table and the edit dialog (checked, then saved)', async ({
+  page,
+  request,
+}) => {
+  const admin = await createUser(request, { isAdmin: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, admin, '/admin?section=plans');
+  for (const t of ['Total Users', 'Total Revenue', 'Growth Rate', 'Churn Rate'])
+    await expect(page.getByRole('group', { name: t })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Total Revenue' })).toContainText(/\$\d[\d,]*\.\d{2}/);
+  await expect(page.getByRole('group', { name: 'Churn Rate' })).toContainText(/\d+\.\d%/);
+  const table = page.getByRole('table', { name: 'Plan breakdown' });
+  for (const h of ['Plan', 'Users', 'Revenue', 'Percentage'])
+    await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
+  for (const p of ['Starter', 'Pro', 'Team']) await expect(table).toContainText(p);
+
+  await page.getByRole('button', { name: 'Edit Team' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Team' });
+  const monthly = dialog.getByLabel('Monthly messages');
+  const before = await monthly.inputValue();
+  await monthly.fill('lots');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText('Monthly messages must be a whole number')).toBeVisible();
+  await monthly.fill(before);
+  await dialog.getByRole('button', { name: 'Add feature' }).click();
+  await expect(dialog.getByLabel(/^Feature \d+$/).last()).toBeFocused();
+  await dialog.getByRole('button', { name: 'Save changes' }).click(); // the blank new feature is dropped
+  await expect(page.getByText('Plan updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});

@@ -220,7 +220,7 @@ export function UsageSection() {
       id: 'endpoint',
       header: 'Endpoint',
       cell: (e) => (
-        <div className="flex max-w-60 min-w-40 flex-col">
+        <div className="flex max-w-48 min-w-32 flex-col">
           <code className="truncate font-mono text-xs" title={e.endpoint}>
             {e.endpoint}
           </code>

@@ -132,7 +132,7 @@ export function UsersSection() {
               )}
             </span>
             <span className="text-muted-foreground truncate text-sm">{u.email}</span>
-            <span className="text-muted-foreground/80 font-mono text-[11px]" title={u.id}>
+            <span className="text-muted-foreground font-mono text-[11px]" title={u.id}>
               ID {u.id}
             </span>
           </div>
