@@ -241,6 +241,26 @@ describe('upload and extraction', () => {
     await settled();
   });
 
+  it('every upload writes a usage-log entry: success with the names, a refusal as a warning', async () => {
+    const u = await signedIn();
+    expect(
+      (await upload(u.auth, u.sessionId, [{ name: 'notes.txt', data: Buffer.from('Hello') }])).statusCode,
+    ).toBe(201);
+    const bad = await upload(u.auth, u.sessionId, [
+      { name: 'tool.pdf', data: Buffer.from('MZ\x90\x00 not a pdf') },
+    ]);
+    expect(bad.statusCode).toBe(415);
+    await s.services.usage.flush();
+    const rows = await s.services.db.usageLog.findMany({
+      where: { userId: u.user.id, procedure: 'files.upload' },
+      orderBy: { timestamp: 'asc' },
+    });
+    expect(rows.map((r) => r.status)).toEqual(['success', 'warning']);
+    expect(rows[0]!.details).toContain('notes.txt');
+    expect(rows[1]!.details).toMatch(/^415 /);
+    await settled();
+  });
+
   it('a zip-bomb docx ends FAILED within the time limit while other requests keep answering', async () => {
     const u = await signedIn();
     // Its directory lies about the sizes: the worker finds out by inflating (and stops at 100 MB).

@@ -6,6 +6,7 @@ import {
   appError,
   fileTooLarge,
   noFile,
+  toHttpError,
   tooManyFiles,
   userFromBearer,
   type Services,
@@ -50,13 +51,34 @@ export function fileRoutes(r: RestRouter, app: FastifyInstance, services: Servic
     const sessionId = req.params.id;
     if (sessionId.includes('\0') || sessionId.length > 100)
       throw appError('NOT_FOUND', 'Assistant session not found');
-    const files = await services.files.upload({
-      userId: user.id,
-      sessionId,
-      parts: fileParts(req, services.config.uploadMaxBytes),
-      signal: ctx.signal,
+    // Not a procedure (multipart), so it opens its own usage-log entry like the tRPC middleware does.
+    const scope = services.usage.begin({
+      procedure: 'files.upload',
+      endpoint: ctx.req.endpoint,
+      ip: ctx.req.ip,
     });
-    // `file` (SPEC §7) is the first; `files` lists every file of a multi-file request.
-    return reply.status(201).send({ file: files[0], files });
+    scope?.call.identify(user.id);
+    const upload = () =>
+      services.files.upload({
+        userId: user.id,
+        sessionId,
+        parts: fileParts(req, services.config.uploadMaxBytes),
+        signal: ctx.signal,
+      });
+    try {
+      const files = scope ? await scope.run(upload) : await upload();
+      scope?.call.attach({ details: `Uploaded ${files.map((f) => f.filename).join(', ')}` });
+      await scope?.finish({ ok: true });
+      // `file` (SPEC §7) is the first; `files` lists every file of a multi-file request.
+      return reply.status(201).send({ file: files[0], files });
+    } catch (err) {
+      const { status, body } = toHttpError(err);
+      await scope?.finish({
+        ok: false,
+        status: status === 429 || status === 413 || status === 415 ? 'warning' : 'error',
+        details: `${status} ${body.code}: ${body.error}`,
+      });
+      throw err;
+    }
   });
 }
