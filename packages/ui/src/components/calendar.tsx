@@ -169,6 +169,8 @@ export interface DateRangePickerProps {
   disabled?: Matcher | Matcher[];
   placeholder?: string;
   numberOfMonths?: number;
+  /** The first month shown while nothing is picked (default: this month), e.g. last month when future days are disabled. */
+  defaultMonth?: Date;
   className?: string;
   id?: string;
   /** Names the control; the visible text is appended so both read the same (e.g. 'Date range: Pick a date range'). */
@@ -181,6 +183,7 @@ export function DateRangePicker({
   disabled,
   placeholder = 'Pick a date range',
   numberOfMonths = 2,
+  defaultMonth,
   className,
   id,
   'aria-label': ariaLabel,
@@ -206,7 +209,7 @@ export function DateRangePicker({
       <PopoverContent className="w-auto p-0" align="start">
         <Calendar
           mode="range"
-          defaultMonth={value?.from}
+          defaultMonth={value?.from ?? defaultMonth}
           selected={value?.from ? { from: value.from, to: value.to } : undefined}
           onSelect={(_range, day) => onChange(nextDateRange(value, day))}
           numberOfMonths={numberOfMonths}
