@@ -4,6 +4,7 @@
 // 'Usage Activity' table with 'Showing X to Y of Z logs'. Changing the page, the action or the range reloads; the
 // typed search applies on Enter or Refresh only.
 import { useState } from 'react';
+import { startOfMonth, subMonths } from 'date-fns';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
@@ -161,6 +162,8 @@ export function UsageSection() {
   const statsLoading = !a && analytics.isPending;
   const loadedLogs = logs.data?.logs ?? [];
   const bars = chartBars(a?.perDay ?? [], !!range?.from);
+  // Future days cannot be picked: open on last month and this one.
+  const lastMonth = subMonths(startOfMonth(new Date()), 1);
 
   const columns: DataTableColumn<AdminLogEntry>[] = [
     {
@@ -386,6 +389,7 @@ export function UsageSection() {
                     setPage(1);
                   }}
                   disabled={{ after: new Date() }}
+                  defaultMonth={lastMonth}
                   aria-label="Date range"
                 />
                 {range?.from && (
