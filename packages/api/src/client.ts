@@ -2,3 +2,5 @@
 export type { AppRouter } from './routers/index.js';
 export * from './plans/catalogue.js';
 export type { PublicUser } from './services/users.js';
+// Plain constants the entry chunk needs (the schemas barrel would pull zod into every page).
+export { TRPC_MAX_BATCH_SIZE } from './schemas/limits.js';

@@ -15,8 +15,7 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { QueryClient } from '@tanstack/react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '@app/api/client';
-import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
+import { TRPC_MAX_BATCH_SIZE, type AppRouter } from '@app/api/client';
 import { bearerSubscriptionLink } from './sse-link';
 import { getAccessToken, isTokenExpiring, SESSION_EXPIRED_EVENT, setAccessToken } from './token-store';
 
