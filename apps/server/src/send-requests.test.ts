@@ -2,7 +2,7 @@
 // `sendStream` subscription's URL carries only the single-use request id, and every call authenticates with
 // the Authorization header. No request URL holds a token or message text; a request is claimed once, by its
 // own user and kind, before it expires; a subscription without a bearer is 401.
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTRPCClient, httpBatchLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
@@ -286,5 +286,58 @@ describe('send requests', () => {
     expect(watch.body).toContain('"httpStatus":401');
     // A refused subscription did not consume the request.
     expect((await getStream('chat', requestId, u.auth)).body).toContain('"type":"complete"');
+  });
+});
+
+describe('a client that goes away mid-stream', () => {
+  it('leaves no unhandled rejection behind (a tab closed mid-answer used to end the process)', async () => {
+    const u = await user();
+    const rejections: unknown[] = [];
+    const onRejection = (r: unknown) => rejections.push(r);
+    process.on('unhandledRejection', onRejection);
+    try {
+      // The offline model's small chunks every 12 ms; the client reads a while, then goes away (a closed tab),
+      // at a different moment each round.
+      s.services.llm = createOfflineProvider({ delayMs: 12 });
+      for (let round = 0; round < 12; round++) {
+        const id = await newSession('chat', u.auth);
+        const requestId = await prepareSend(s.app, 'chat', u.auth, {
+          sessionId: id,
+          message: 'A learning plan',
+        });
+        await new Promise<void>((resolve, reject) => {
+          const req = http.get(`${base}${sendStreamPath('chat', requestId)}`, { headers: u.auth }, (res) => {
+            res.once('data', () =>
+              setTimeout(
+                () => {
+                  req.destroy();
+                  resolve();
+                },
+                20 + round * 7,
+              ),
+            );
+          });
+          req.on('error', () => undefined);
+          req.setTimeout(10_000, () => reject(new Error('timeout')));
+        });
+        await expect.poll(async () => s.services.db.pendingExchange.count(), { timeout: 5000 }).toBe(0);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect(rejections).toEqual([]);
+      expect(await used(u.user.id)).toBe(0);
+      // Each stream's usage entry still says it was cancelled.
+      await expect
+        .poll(async () =>
+          (
+            await s.services.db.usageLog.findMany({
+              where: { userId: u.user.id, procedure: 'chat.sendStream' },
+              select: { status: true, details: true },
+            })
+          ).map((e) => `${e.status} ${e.details?.includes('cancelled') ? 'cancelled' : e.details}`),
+        )
+        .toEqual(Array.from({ length: 12 }, () => 'warning cancelled'));
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
   });
 });

@@ -16,7 +16,11 @@ import {
   deleteAssistantSession,
 } from '../services/assistant/index.js';
 import { watchConversation } from '../services/conversation/streams.js';
-import { claimSendRequest, createSendRequest } from '../services/conversation/send-requests.js';
+import {
+  claimSendRequest,
+  createSendRequest,
+  untilClientGone,
+} from '../services/conversation/send-requests.js';
 import { sendRequestRefInput } from '../schemas/chat.js';
 
 export const assistantRouter = router({
@@ -111,15 +115,19 @@ export const assistantRouter = router({
       userId: ctx.user.id,
       kind: 'assistant',
     });
-    yield* assistantSendStream(ctx.services, {
-      userId: ctx.user.id,
-      sessionId: request.sessionId,
-      message: request.message,
-      fileIds: request.input?.fileIds ?? [],
-      signal: signal ?? ctx.signal,
-      mode: 'stream',
-      endpoint: ctx.req.endpoint,
-    });
+    const clientSignal = signal ?? ctx.signal;
+    yield* untilClientGone(
+      assistantSendStream(ctx.services, {
+        userId: ctx.user.id,
+        sessionId: request.sessionId,
+        message: request.message,
+        fileIds: request.input?.fileIds ?? [],
+        signal: clientSignal,
+        mode: 'stream',
+        endpoint: ctx.req.endpoint,
+      }),
+      clientSignal,
+    );
   }),
 
   /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */

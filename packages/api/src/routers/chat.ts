@@ -2,7 +2,11 @@
 import { router, protectedProcedure } from '../trpc.js';
 import { chatSend, chatSendStream, createChatSessions, searchChats } from '../services/chat/index.js';
 import { watchConversation } from '../services/conversation/streams.js';
-import { claimSendRequest, createSendRequest } from '../services/conversation/send-requests.js';
+import {
+  claimSendRequest,
+  createSendRequest,
+  untilClientGone,
+} from '../services/conversation/send-requests.js';
 import {
   chatSessionRefInput,
   createChatSessionInput,
@@ -91,14 +95,18 @@ export const chatRouter = router({
       userId: ctx.user.id,
       kind: 'chat',
     });
-    yield* chatSendStream(ctx.services, {
-      userId: ctx.user.id,
-      sessionId: request.sessionId,
-      message: request.message,
-      signal: signal ?? ctx.signal,
-      mode: 'stream',
-      endpoint: ctx.req.endpoint,
-    });
+    const clientSignal = signal ?? ctx.signal;
+    yield* untilClientGone(
+      chatSendStream(ctx.services, {
+        userId: ctx.user.id,
+        sessionId: request.sessionId,
+        message: request.message,
+        signal: clientSignal,
+        mode: 'stream',
+        endpoint: ctx.req.endpoint,
+      }),
+      clientSignal,
+    );
   }),
 
   /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */

@@ -76,3 +76,22 @@ export async function claimSendRequest<I = unknown>(
   if (!row) throw notFound(SEND_REQUEST_NOT_FOUND);
   return { sessionId: row.sessionId, message: row.message, input: (row.input ?? undefined) as I | undefined };
 }
+
+/**
+ * A send's events for a tRPC subscription, ended quietly once its client has gone (`signal` aborted): the
+ * pipeline then throws 'Generation cancelled' after its undo, an error that would reach nobody. Worse, tRPC's
+ * SSE writer (its ping wrapper) has already asked for the next event when the client goes away and never
+ * awaits that promise again: its rejection was unhandled and ended the process. The exchange's usage entry
+ * still says cancelled (the pipeline annotates it).
+ */
+export async function* untilClientGone<T>(
+  events: AsyncIterable<T>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<T, void> {
+  try {
+    yield* events;
+  } catch (err) {
+    if (signal?.aborted) return;
+    throw err;
+  }
+}
