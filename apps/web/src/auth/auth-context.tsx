@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import type { PublicUser } from '@app/api/client';
 import { useTRPCClient } from '../lib/trpc';
 import { getAccessToken, SESSION_EXPIRED_EVENT, setAccessToken } from '../lib/token-store';
+import { serverAnswered } from './errors';
 
 export interface LoginInput {
   email: string;
@@ -52,8 +53,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { user } = await client.auth.me.query();
       setUser(user);
-    } catch {
-      setAccessToken(null);
+    } catch (err) {
+      // SPEC §4: a failed profile fetch signs out and removes the tokens — when the server said so. Without an
+      // answer (the page left mid-request, no network) the stored token stays for the next load.
+      if (serverAnswered(err)) setAccessToken(null);
       setUser(null);
     }
   }, [client]);

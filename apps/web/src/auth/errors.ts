@@ -13,6 +13,16 @@ export function isNetworkError(err: unknown): boolean {
   return err instanceof TypeError;
 }
 
+/**
+ * Whether the server itself answered (any HTTP status). A request that got no answer — the page being left
+ * mid-request, a dropped connection — says nothing about the session, so it must not sign anyone out.
+ */
+export function serverAnswered(err: unknown): boolean {
+  if (!(err instanceof TRPCClientError)) return false;
+  const data = err.data as { httpStatus?: number } | undefined | null;
+  return typeof data?.httpStatus === 'number';
+}
+
 /** The server's message, or `fallback` when there is none. */
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof TRPCClientError && err.data && err.message) return err.message;
