@@ -223,6 +223,11 @@ describe('call entries', () => {
       .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
       .finish({ ok: false, status: 'error', details: '401 UNAUTHORIZED: Not authenticated' });
     expect(batches.flat()).toHaveLength(1);
+    // The profile read of every page load is not a sign-in.
+    await usage.begin({ procedure: 'auth.me', endpoint: '/api/auth/me' })!.finish({ ok: true });
+    expect(batches.flat()).toHaveLength(1);
+    await usage.begin({ procedure: 'auth.login', endpoint: '/api/auth/login' })!.finish({ ok: true });
+    expect(batches.flat()).toHaveLength(2);
   });
 
   it('strips NUL characters, which PostgreSQL cannot store', async () => {

@@ -154,6 +154,8 @@ const ROUTER_ACTIONS: Record<string, UsageAction | null> = {
  * they fail, so a tab left open does not write thousands of rows a day.
  */
 export const QUIET_ON_SUCCESS: ReadonlySet<string> = new Set([
+  // Every page load reads the profile: logging each would bury real sign-ins under 'User Login'.
+  'auth.me',
   'chat.listSessions',
   'assistant.listSessions',
   'files.list',
