@@ -114,3 +114,61 @@ test('refused types, a failed upload and delete', async ({ page, request }) => {
   await expect(chips(page)).toHaveCount(0);
   await expect(page.getByTestId('files-button')).toHaveAccessibleName('Session files (0)');
 });
+
+test('files pasted into the composer or dropped on the screen are attached', async ({ page, request }) => {
+  const u = await createUser(request, { plan: 'pro' });
+  await signInAs(page, u, '/assistant');
+  await expect(input(page)).toBeVisible();
+
+  // Paste (a screenshot or a copied file arrives as clipboard files).
+  await input(page).focus();
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(
+      new File(['Pasted agenda: welcome, tour, first task'], 'pasted-agenda.txt', { type: 'text/plain' }),
+    );
+    document
+      .querySelector('textarea')!
+      .dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(page).toHaveURL(/\/assistant\/[a-z0-9]+$/);
+  await expect(chips(page).filter({ hasText: 'pasted-agenda.txt' })).toHaveAttribute('data-status', 'ready', {
+    timeout: 20_000,
+  });
+
+  // Drag and drop: the overlay shows while dragging; a file of another type is refused.
+  await page.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['Dropped notes: check the guard'], 'dropped-notes.txt', { type: 'text/plain' }));
+    dt.items.add(new File(['<svg/>'], 'diagram.svg', { type: 'image/svg+xml' }));
+    (window as unknown as { dropData: DataTransfer }).dropData = dt;
+    document.body.dispatchEvent(
+      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(page.getByTestId('drop-overlay')).toBeVisible();
+  await page.evaluate(() => {
+    const dt = (window as unknown as { dropData: DataTransfer }).dropData;
+    document
+      .querySelector('textarea')!
+      .dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
+  await expect(chips(page).filter({ hasText: 'dropped-notes.txt' })).toHaveAttribute('data-status', 'ready', {
+    timeout: 20_000,
+  });
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to upload file' }),
+  ).toContainText('diagram.svg: not a supported file type');
+  await expect(chips(page)).toHaveCount(2);
+
+  // Both go with the next message; the chips clear.
+  await input(page).fill('Summarise these');
+  await input(page).press('Enter');
+  await expect(chips(page)).toHaveCount(0);
+  const sent = page.locator('[data-role="user"]').last().getByTestId('message-files');
+  await expect(sent).toContainText('pasted-agenda.txt');
+  await expect(sent).toContainText('dropped-notes.txt');
+  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('[data-role="assistant"]')).toHaveCount(1);
+});
