@@ -35,7 +35,9 @@ describe('quota under concurrent sends', () => {
     // Made directly (creating 50 through the API would meet the per-user limit on new sessions).
     const sessions: string[] = [];
     for (let i = 0; i < SENDS; i++) {
-      const row = await s.services.db.chatSession.create({ data: { userId: u.user.id, title: `Burst ${i}` } });
+      const row = await s.services.db.chatSession.create({
+        data: { userId: u.user.id, title: `Burst ${i}` },
+      });
       sessions.push(row.id);
     }
 
