@@ -9,12 +9,11 @@
 //   Stripe and synced (convergent, so running it twice changes nothing).
 // Both are idempotent, so a run that outlasts its interval and overlaps the next one's is harmless.
 // Every tick is logged: claimed runs that changed something at info, the others at debug.
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { Prisma, type Db } from '@app/db';
 import type { BillingService } from '../billing/index.js';
 import type { ClockChanges } from '../billing/simulator.js';
 import type { Logger } from '../logger.js';
+import { createPeriodicJob, jobOwner, type PeriodicJob } from './periodic.js';
 
 export const BILLING_JOB_INTERVAL_MS = 60_000;
 export const BILLING_JOB_LEASE = 'billing-job';
@@ -139,46 +138,15 @@ async function runClaimed(o: JobDeps, now: Date): Promise<BillingJobChanges> {
   return changes;
 }
 
-/** A lease owner id: host, process and a random part, so two jobs in one process are told apart. */
-function jobOwner(): string {
-  return `${hostname()}:${process.pid}:${randomUUID()}`;
-}
-
-export interface BillingJob {
-  start(): void;
-  stop(): Promise<void>;
-  /** One tick now (claims this interval's lease like a timer tick); `now` is the billing clock. */
-  runOnce(now?: Date): Promise<BillingJobResult>;
-  /** The lease owner id of this instance. */
-  readonly owner: string;
-}
+/** Periodic trial/period transitions; `runOnce(now)` takes the billing clock. */
+export type BillingJob = PeriodicJob<BillingJobResult>;
 
 export function createBillingJob(o: JobDeps, intervalMs = BILLING_JOB_INTERVAL_MS): BillingJob {
-  const owner = jobOwner();
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runBillingJob(o, new Date(), { owner, intervalMs })
-      .catch((err) => o.log.error({ err, job: BILLING_JOB_LEASE }, 'billing job failed'))
-      .finally(() => (running = undefined));
-  };
-  return {
-    owner,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      first = setTimeout(tick, Math.min(FIRST_TICK_MS, intervalMs));
-      first.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      if (first) clearTimeout(first);
-      timer = undefined;
-      await running;
-    },
-    runOnce: (now) => runBillingJob(o, now, { owner, intervalMs }),
-  };
+  return createPeriodicJob({
+    name: BILLING_JOB_LEASE,
+    everyMs: intervalMs,
+    firstTickMs: FIRST_TICK_MS,
+    log: o.log,
+    run: (now, owner) => runBillingJob(o, now, { owner, intervalMs }),
+  });
 }

@@ -3,11 +3,10 @@
 // rest of the current UTC day (claimJobLease, the billing job's lease: one conditional upsert on the database
 // clock, kept, not released), so exactly one tick per day does the work and a restart does not repeat it.
 // Deletion goes in chunks of 10,000 rows so no statement holds locks for long.
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { Prisma, type Db } from '@app/db';
 import type { Logger } from '../logger.js';
 import { claimJobLease } from './billing-job.js';
+import { createPeriodicJob, jobOwner, type PeriodicJob } from './periodic.js';
 
 export const USAGE_RETENTION_LEASE = 'usage-log-retention';
 /** One run per this interval (aligned on the database clock: a UTC day). */
@@ -72,43 +71,14 @@ export async function runUsageRetentionJob(
   return { ran: true, deleted, cutoff };
 }
 
-function jobOwner(): string {
-  return `${hostname()}:${process.pid}:${randomUUID()}`;
-}
-
-export interface UsageRetentionJob {
-  start(): void;
-  stop(): Promise<void>;
-  runOnce(now?: Date): Promise<UsageRetentionResult>;
-  readonly owner: string;
-}
+export type UsageRetentionJob = PeriodicJob<UsageRetentionResult>;
 
 export function createUsageRetentionJob(o: UsageRetentionDeps, tickMs = TICK_MS): UsageRetentionJob {
-  const owner = jobOwner();
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runUsageRetentionJob(o, new Date(), { owner })
-      .catch((err) => o.log.error({ err, job: USAGE_RETENTION_LEASE }, 'usage-log retention failed'))
-      .finally(() => (running = undefined));
-  };
-  return {
-    owner,
-    start() {
-      if (timer) return;
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-      first = setTimeout(tick, Math.min(FIRST_TICK_MS, tickMs));
-      first.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      if (first) clearTimeout(first);
-      timer = undefined;
-      await running;
-    },
-    runOnce: (now) => runUsageRetentionJob(o, now, { owner }),
-  };
+  return createPeriodicJob({
+    name: USAGE_RETENTION_LEASE,
+    everyMs: tickMs,
+    firstTickMs: FIRST_TICK_MS,
+    log: o.log,
+    run: (now, owner) => runUsageRetentionJob(o, now, { owner }),
+  });
 }
