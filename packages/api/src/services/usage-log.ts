@@ -176,6 +176,10 @@ export function procedureAction(path: string): string | null {
   return routerName.toUpperCase() || null;
 }
 
+function isForeignKeyViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'P2003';
+}
+
 // ---- Entries ---------------------------------------------------------------------------------------------
 
 const STATUS_RANK: Record<UsageStatus, number> = { success: 0, warning: 1, error: 2 };
@@ -271,6 +275,20 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
   let flushing: Promise<void> | undefined;
   let closing = false;
 
+  async function withoutMissingUsers(rows: UsageRow[]): Promise<UsageRow[]> {
+    const ids = [...new Set(rows.flatMap((r) => [r.userId, r.actorId]).filter((x): x is string => !!x))];
+    const found = await db.user
+      .findMany({ where: { id: { in: ids } }, select: { id: true } })
+      .catch(() => null);
+    if (!found) return rows;
+    const live = new Set(found.map((u) => u.id));
+    return rows.map((r) => ({
+      ...r,
+      userId: r.userId && live.has(r.userId) ? r.userId : null,
+      actorId: r.actorId && live.has(r.actorId) ? r.actorId : null,
+    }));
+  }
+
   /** One INSERT for the batch; on failure one retry (after a pause unless shutting down), then dropped. */
   async function writeBatch(rows: UsageRow[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -281,7 +299,10 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
       } catch (err) {
         if (attempt === 1) {
           stats.retried++;
-          log.warn({ err, rows: rows.length }, 'usage log write failed; retrying once');
+          // An account deleted since its entries were buffered (account deletion logs itself): the entries
+          // stay, without the user, like the rest of a deleted account's history.
+          if (isForeignKeyViolation(err)) rows = await withoutMissingUsers(rows);
+          else log.warn({ err, rows: rows.length }, 'usage log write failed; retrying once');
           if (!closing && flushMs > 0) await sleep(Math.min(flushMs, 1_000));
           continue;
         }
