@@ -35,6 +35,7 @@ import { useAuth } from '../../auth/auth-context';
 import { errorMessage } from '../../auth/errors';
 import { check } from '../../auth/validation';
 import { useTRPC } from '../../lib/trpc';
+import { setAccessToken } from '../../lib/token-store';
 import { ProfileBillingSection } from '../../components/billing/profile-billing-section';
 
 export default function ProfilePage() {
@@ -148,6 +149,8 @@ function AccountSettings({ user }: { user: PublicUser }) {
     }
     update.mutate(input.data, {
       onSuccess: (res) => {
+        // An email change ends every older access token; this device gets its fresh one here.
+        if (res.accessToken) setAccessToken(res.accessToken);
         setUser(res.user);
         toast.success('Profile updated', { description: res.message });
       },
@@ -219,6 +222,8 @@ function Security() {
       { currentPassword: input.data.currentPassword, newPassword: input.data.newPassword },
       {
         onSuccess: (res) => {
+          // A password change ends every older access token; this device gets its fresh one here.
+          if (res.accessToken) setAccessToken(res.accessToken);
           toast.success(res.message);
           setCurrent('');
           setNew('');
