@@ -1,9 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
-import { appInfoOf, badRequest, forbidden, formatZodError, toHttpError, unauthorized } from './errors.js';
-import type { CallOutcome, UsageCall } from './services/usage-log.js';
+import { appInfoOf, badRequest, forbidden, formatZodError, unauthorized } from './errors.js';
+import { failedCallOutcome, type UsageCall } from './services/usage-log.js';
 import { containsNul, NUL_MESSAGE } from './schemas/text.js';
 
 /** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
@@ -31,19 +31,6 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** Status and details of a failed call for its usage-log entry (cancelled and refused calls are warnings). */
-function failureOutcome(err: unknown): CallOutcome {
-  const { status, body } = toHttpError(err);
-  const warning =
-    err instanceof TRPCError &&
-    ['CLIENT_CLOSED_REQUEST', 'TOO_MANY_REQUESTS', 'PAYMENT_REQUIRED'].includes(err.code);
-  return {
-    ok: false,
-    status: warning ? 'warning' : 'error',
-    details: `${status} ${body.code}: ${body.error}`,
-  };
-}
-
 const accessTokenOf = (data: unknown) =>
   data && typeof data === 'object' && typeof (data as { accessToken?: unknown }).accessToken === 'string'
     ? (data as { accessToken: string }).accessToken
@@ -66,11 +53,11 @@ const usageLogging = t.middleware(async ({ ctx, path, type, next }) => {
     if (claims) scope.call.identify(claims.userId);
   }
   if (!result.ok) {
-    await scope.finish(failureOutcome(result.error));
+    await scope.finish(failedCallOutcome(result.error));
     return result;
   }
   if (type === 'subscription' && isAsyncIterable(result.data)) {
-    return { ...result, data: scope.wrapStream(result.data, failureOutcome) };
+    return { ...result, data: scope.wrapStream(result.data, failedCallOutcome) };
   }
   await scope.finish({ ok: true });
   return result;

@@ -6,7 +6,7 @@ import {
   appError,
   fileTooLarge,
   noFile,
-  toHttpError,
+  failedCallOutcome,
   tooManyFiles,
   userFromBearer,
   type Services,
@@ -72,12 +72,7 @@ export function fileRoutes(r: RestRouter, app: FastifyInstance, services: Servic
       // `file` (SPEC §7) is the first; `files` lists every file of a multi-file request.
       return reply.status(201).send({ file: files[0], files });
     } catch (err) {
-      const { status, body } = toHttpError(err);
-      await scope?.finish({
-        ok: false,
-        status: status === 429 || status === 413 || status === 415 ? 'warning' : 'error',
-        details: `${status} ${body.code}: ${body.error}`,
-      });
+      await scope?.finish(failedCallOutcome(err));
       throw err;
     }
   });

@@ -14,6 +14,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '@app/db';
 import type { Logger } from './logger.js';
+import { toHttpError } from '../errors.js';
 import { USAGE_ACTIONS, type UsageAction, type UsageStatus } from '../schemas/admin.js';
 
 export { USAGE_ACTIONS, type UsageAction, type UsageStatus };
@@ -174,6 +175,22 @@ export function procedureAction(path: string): string | null {
     return action;
   }
   return routerName.toUpperCase() || null;
+}
+
+/** Statuses that are the caller's doing rather than a fault: cancelled (499), rate limited, unpaid, refused upload. */
+const WARNING_STATUSES = new Set([402, 413, 415, 429, 499]);
+
+/**
+ * Status and details of a failed call for its usage-log entry, from the same mapping the REST adapter answers
+ * with: procedures (trpc.ts) and the REST-only upload route use it alike.
+ */
+export function failedCallOutcome(err: unknown): CallOutcome {
+  const { status, body } = toHttpError(err);
+  return {
+    ok: false,
+    status: WARNING_STATUSES.has(status) ? 'warning' : 'error',
+    details: `${status} ${body.code}: ${body.error}`,
+  };
 }
 
 function isForeignKeyViolation(err: unknown): boolean {
