@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, FileUp, Paperclip, Upload, WifiOff, X } from 'lucide-react';
+import { ChevronDown, FileUp, Paperclip, Upload, X } from 'lucide-react';
 import { canSend } from '@app/api/client';
 import {
   DEFAULT_ASSISTANT_TITLE,
@@ -14,6 +14,7 @@ import {
   type AssistantSessionType,
 } from '@app/api/schemas';
 import { Badge, Button, FileDropZone, Tooltip, TooltipContent, TooltipTrigger } from '@app/ui';
+import { OfflineBadge } from '../../components/conversation/offline-badge';
 import { useAuth } from '../../auth/auth-context';
 import { useTRPC } from '../../lib/trpc';
 import { ConversationShell } from '../../components/conversation/conversation-shell';
@@ -51,8 +52,6 @@ export default function AssistantPage() {
   const [params, setParams] = useSearchParams();
   const trpc = useTRPC();
   const { user } = useAuth();
-  const config = useQuery(trpc.system.publicConfig.queryOptions());
-  const offline = config.data?.llmMode === 'offline';
   const subQuery = useQuery(trpc.subscriptions.current.queryOptions());
   const sub = subQuery.data?.subscription ?? null;
   const staff = !!user?.isAdmin && !canSend(sub?.status);
@@ -267,18 +266,7 @@ export default function AssistantPage() {
                 <TypeIcon aria-hidden="true" /> {typeInfo.label}
               </Badge>
             )}
-            {offline && (
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <Badge variant="warning" className="cursor-default" data-testid="offline-badge">
-                    <WifiOff /> <span className="sr-only lg:not-sr-only">Offline mode</span>
-                  </Badge>
-                </TooltipTrigger>
-                <TooltipContent>
-                  Answers come from the built-in offline assistant (no AI provider configured).
-                </TooltipContent>
-              </Tooltip>
-            )}
+            <OfflineBadge labelFrom="lg" />
             {sessionId && (
               <FilesPanel
                 files={files.sessionFiles}

@@ -3,10 +3,9 @@
 // parts: the offline badge, search, the welcome with prompt suggestions and ?action= canned first messages.
 import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Sparkles, WifiOff } from 'lucide-react';
-import { Badge, Button, Tooltip, TooltipContent, TooltipTrigger } from '@app/ui';
-import { useTRPC } from '../../lib/trpc';
+import { Sparkles } from 'lucide-react';
+import { Button } from '@app/ui';
+import { OfflineBadge } from '../../components/conversation/offline-badge';
 import { ConversationShell } from '../../components/conversation/conversation-shell';
 import { useConversation } from '../../components/conversation/use-conversation';
 import { SearchDialog } from '../../components/chat/search-dialog';
@@ -20,9 +19,6 @@ import {
 export default function ChatPage() {
   const { sessionId } = useParams<{ sessionId?: string }>();
   const [params, setParams] = useSearchParams();
-  const trpc = useTRPC();
-  const config = useQuery(trpc.system.publicConfig.queryOptions());
-  const offline = config.data?.llmMode === 'offline';
 
   const chat = useConversation(useChatAdapter(), sessionId);
   const sendRef = useRef(chat.send);
@@ -55,20 +51,7 @@ export default function ChatPage() {
   return (
     <ConversationShell
       conversation={chat}
-      headerActions={
-        offline && (
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Badge variant="warning" className="cursor-default" data-testid="offline-badge">
-                <WifiOff /> <span className="sr-only sm:not-sr-only">Offline mode</span>
-              </Badge>
-            </TooltipTrigger>
-            <TooltipContent>
-              Answers come from the built-in offline assistant (no AI provider configured).
-            </TooltipContent>
-          </Tooltip>
-        )
-      }
+      headerActions={<OfflineBadge />}
       search={(p) => <SearchDialog {...p} onPick={chat.openSession} />}
       emptyState={
         <div className="flex flex-col items-center gap-6 py-10 text-center sm:py-16">
