@@ -1,0 +1,64 @@
+// Small display helpers shared by the cards.
+import type { BloomLevel } from '@app/api/schemas';
+
+/** "45 min", "2 h", "1 h 30 min". */
+export function formatMinutes(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return '—';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/**
+ * Bloom levels coloured low to high (cool to warm) so a list shows its cognitive spread at a glance. These are
+ * data colours, not statuses, so they do not use the status tokens; each pair keeps AA contrast in light and dark.
+ */
+export const BLOOM_LEVEL_CLASSES: Record<BloomLevel, string> = {
+  remember: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
+  understand: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
+  apply: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
+  analyze: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
+  evaluate: 'bg-orange-100 text-orange-900 dark:bg-orange-900/60 dark:text-orange-100',
+  create: 'bg-violet-100 text-violet-900 dark:bg-violet-900/60 dark:text-violet-100',
+};
+
+/** A value of the "what changed" list as one line. */
+export function formatChangeValue(value: unknown): string {
+  if (value === undefined) return '(none)';
+  if (value === null) return '(empty)';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** "items.2.options.1.text" → "Question 3 › option 2 › text", for the version diff and warnings. */
+export function describePath(path: string): string {
+  if (!path) return 'Whole artifact';
+  const names: Record<string, string> = {
+    items: 'Question',
+    options: 'option',
+    objectives: 'Objective',
+    nodes: 'Node',
+    choices: 'choice',
+    modules: 'Module',
+    activities: 'activity',
+    recommendations: 'Recommendation',
+    pairs: 'pair',
+    outline: 'Outline module',
+    tasks: 'Task',
+    commonErrors: 'Common error',
+    draftObjectives: 'Draft objective',
+  };
+  const parts = path.split('.');
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    const p = parts[i]!;
+    const next = parts[i + 1];
+    if (names[p] && next !== undefined && /^\d+$/.test(next)) {
+      out.push(`${names[p]} ${Number(next) + 1}`);
+      i += 1;
+    } else out.push(/^\d+$/.test(p) ? `#${Number(p) + 1}` : p);
+  }
+  return out.join(' › ');
+}

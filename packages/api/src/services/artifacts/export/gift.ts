@@ -1,0 +1,66 @@
+// GIFT, Moodle's plain-text question format (docs.moodle.org/en/GIFT_format). Every text is marked [plain]
+// so Moodle shows it as typed (never as HTML), and GIFT's control characters are backslash-escaped.
+import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
+import {
+  assertQuizExportable,
+  multipleChoiceWeights,
+  percent,
+  questionName,
+  trueFalseOptions,
+} from './quiz-rules.js';
+
+/** Escapes GIFT's special characters ~ = # { } : and the backslash; line breaks become GIFT's `\n`. */
+export function giftText(text: string): string {
+  return text
+    .trim()
+    .replace(/[\\~=#{}:]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, '\\n');
+}
+
+const feedback = (text: string) => (text.trim() ? `#${giftText(text)}` : '');
+
+function giftAnswers(item: QuizItem): string[] {
+  switch (item.type) {
+    case 'single_choice':
+      return item.options.map((o) => `${o.correct ? '=' : '~'}${giftText(o.text)}${feedback(o.feedback)}`);
+    case 'multiple_choice': {
+      const weights = multipleChoiceWeights(item);
+      return item.options.map(
+        (o, i) => `~%${percent(weights[i]!)}%${giftText(o.text)}${feedback(o.feedback)}`,
+      );
+    }
+    case 'true_false': {
+      // {T#feedback for a wrong answer#feedback for a right answer} (Moodle's order).
+      const { yes, no } = trueFalseOptions(item);
+      const [right, wrong] = yes.correct ? [yes, no] : [no, yes];
+      const fb =
+        right.feedback.trim() || wrong.feedback.trim()
+          ? `#${giftText(wrong.feedback)}#${giftText(right.feedback)}`
+          : '';
+      return [`${yes.correct ? 'TRUE' : 'FALSE'}${fb}`];
+    }
+    case 'short_answer':
+      return item.acceptedAnswers.map((a) => `=${giftText(a)}`);
+    case 'matching':
+      return item.pairs.map((p) => `=${giftText(p.left)} -> ${giftText(p.right)}`);
+  }
+}
+
+function giftQuestion(item: QuizItem, n: number): string {
+  const general = item.feedback.trim() ? [`\t####${giftText(item.feedback)}`] : [];
+  const answers = giftAnswers(item);
+  const body =
+    item.type === 'true_false'
+      ? `{${answers[0]}${general.length ? general[0]!.trim() : ''}}`
+      : `{\n${[...answers.map((a) => `\t${a}`), ...general].join('\n')}\n}`;
+  return `::${giftText(questionName(item, n))}::[plain]${giftText(item.stem)} ${body}`;
+}
+
+export function quizToGift(data: QuizArtifact): string {
+  assertQuizExportable(data, 'GIFT');
+  const head = [
+    `// ${data.title.replace(/\s+/g, ' ')}`,
+    `// ${data.items.length} questions, pass mark ${data.passingScore}%`,
+  ];
+  return `${[head.join('\n'), ...data.items.map((item, i) => giftQuestion(item, i + 1))].join('\n\n')}\n`;
+}

@@ -1,0 +1,101 @@
+// Moodle XML (docs.moodle.org/en/Moodle_XML_format): one <question> per item in a category named after the
+// quiz. Texts are plain_text and XML-escaped, so Moodle shows them as typed.
+import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
+import { xml } from './escape.js';
+import {
+  assertQuizExportable,
+  multipleChoiceWeights,
+  percent,
+  questionName,
+  trueFalseOptions,
+} from './quiz-rules.js';
+
+const text = (value: string, indent: string) => `${indent}<text>${xml(value.trim())}</text>`;
+const textBlock = (tag: string, value: string, indent: string) =>
+  `${indent}<${tag} format="plain_text">\n${text(value, `${indent}  `)}\n${indent}</${tag}>`;
+
+function answer(fraction: number, value: string, feedback: string, indent: string): string {
+  return [
+    `${indent}<answer fraction="${percent(fraction)}" format="plain_text">`,
+    text(value, `${indent}  `),
+    textBlock('feedback', feedback, `${indent}  `),
+    `${indent}</answer>`,
+  ].join('\n');
+}
+
+const MOODLE_TYPES: Record<QuizItem['type'], string> = {
+  single_choice: 'multichoice',
+  multiple_choice: 'multichoice',
+  true_false: 'truefalse',
+  short_answer: 'shortanswer',
+  matching: 'matching',
+};
+
+function questionXml(item: QuizItem, n: number): string {
+  const i2 = '    ';
+  const lines = [
+    `  <question type="${MOODLE_TYPES[item.type]}">`,
+    `${i2}<name>\n${text(questionName(item, n), `${i2}  `)}\n${i2}</name>`,
+    textBlock('questiontext', item.stem, i2),
+    textBlock('generalfeedback', item.feedback, i2),
+    `${i2}<defaultgrade>1</defaultgrade>`,
+    `${i2}<penalty>0.3333333</penalty>`,
+    `${i2}<hidden>0</hidden>`,
+  ];
+  switch (item.type) {
+    case 'single_choice':
+    case 'multiple_choice': {
+      const weights =
+        item.type === 'multiple_choice'
+          ? multipleChoiceWeights(item)
+          : item.options.map((o) => (o.correct ? 100 : 0));
+      lines.push(
+        `${i2}<single>${item.type === 'single_choice'}</single>`,
+        `${i2}<shuffleanswers>true</shuffleanswers>`,
+        `${i2}<answernumbering>abc</answernumbering>`,
+        ...item.options.map((o, i) => answer(weights[i]!, o.text, o.feedback, i2)),
+      );
+      break;
+    }
+    case 'true_false': {
+      const { yes, no } = trueFalseOptions(item);
+      lines.push(
+        answer(yes.correct ? 100 : 0, 'true', yes.feedback, i2),
+        answer(no.correct ? 100 : 0, 'false', no.feedback, i2),
+      );
+      break;
+    }
+    case 'short_answer':
+      lines.push(`${i2}<usecase>0</usecase>`, ...item.acceptedAnswers.map((a) => answer(100, a, '', i2)));
+      break;
+    case 'matching':
+      lines.push(
+        `${i2}<shuffleanswers>true</shuffleanswers>`,
+        ...item.pairs.map((p) =>
+          [
+            `${i2}<subquestion format="plain_text">`,
+            text(p.left, `${i2}  `),
+            `${i2}  <answer>\n${text(p.right, `${i2}    `)}\n${i2}  </answer>`,
+            `${i2}</subquestion>`,
+          ].join('\n'),
+        ),
+      );
+      break;
+  }
+  lines.push('  </question>');
+  return lines.join('\n');
+}
+
+export function quizToMoodleXml(data: QuizArtifact): string {
+  assertQuizExportable(data, 'Moodle XML');
+  // "/" nests categories in Moodle; a title is one category.
+  const category = `$course$/top/${data.title.replace(/\//g, '-').replace(/\s+/g, ' ').trim()}`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<quiz>',
+    `  <question type="category">\n    <category>\n${text(category, '      ')}\n    </category>\n  </question>`,
+    ...data.items.map((item, i) => questionXml(item, i + 1)),
+    '</quiz>',
+    '',
+  ].join('\n');
+}

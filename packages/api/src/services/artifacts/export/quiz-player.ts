@@ -1,0 +1,205 @@
+// The quiz player: one question at a time (radio buttons, checkboxes, a text field or one select per
+// matching prompt), Check answer → marked options and feedback, a running score, then the result against
+// the pass mark, reported to the LMS (score in percent, passed/failed) when there is one. Scoring matches the
+// GIFT/Moodle weights: multiple-answer items add the chosen options' weights (floored at 0), matching gives
+// a share per right pair, short answers compare trimmed and case-insensitively.
+import type { QuizArtifact } from '../../../schemas/artifacts.js';
+import { matchingChoices } from '../markdown.js';
+import { playerPage } from './player-page.js';
+import { multipleChoiceWeights } from './quiz-rules.js';
+
+const QUIZ_JS = String.raw`
+var items = DATA.items;
+var state;
+function restart() { state = { index: 0, points: [], checked: false }; renderItem(); }
+function letter(i) { return String.fromCharCode(65 + i); }
+function total() { return state.points.reduce(function (a, b) { return a + b; }, 0); }
+function fmt(n) { return String(Math.round(n * 100) / 100); }
+function scoreBadge() {
+  return el('p', { class: 'score', 'aria-live': 'polite', id: 'score' },
+    ['Score: ' + fmt(total()) + ' / ' + items.length]);
+}
+function header() {
+  return el('header', { class: 'top' }, [
+    el('div', null, [el('p', { class: 'eyebrow', text: 'Quiz' }), el('h1', { text: DATA.title, dir: 'auto' })]),
+    scoreBadge()
+  ]);
+}
+function progress(done) {
+  var bar = el('span', { style: 'width:' + Math.round(done / items.length * 100) + '%' });
+  return el('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Progress',
+    'aria-valuemin': '0', 'aria-valuemax': String(items.length), 'aria-valuenow': String(done) }, [bar]);
+}
+
+function renderItem() {
+  var item = items[state.index];
+  var n = state.index + 1;
+  var body;
+  if (item.type === 'short_answer') {
+    body = el('div', null, [
+      el('h2', { text: item.stem, dir: 'auto', id: 'stem' }),
+      el('label', { class: 'field', for: 'answer', text: 'Your answer' }),
+      el('input', { type: 'text', id: 'answer', autocomplete: 'off', dir: 'auto' })
+    ]);
+  } else if (item.type === 'matching') {
+    body = el('div', null, [
+      el('h2', { text: item.stem, dir: 'auto', id: 'stem' }),
+      el('div', { class: 'pairs' }, item.pairs.map(function (p, i) {
+        return el('div', { class: 'pair', 'data-pair': String(i) }, [
+          el('label', { class: 'left', for: 'pair-' + i, text: p.left, dir: 'auto' }),
+          el('select', { id: 'pair-' + i }, [el('option', { value: '', text: 'Choose…' })].concat(
+            item.choices.map(function (c, j) { return el('option', { value: String(j), text: c }); })))
+        ]);
+      }))
+    ]);
+  } else {
+    var multiple = item.type === 'multiple_choice';
+    body = el('fieldset', null, [
+      el('legend', null, [el('h2', { text: item.stem, dir: 'auto', id: 'stem', style: 'margin:0' })]),
+      multiple ? el('p', { class: 'meta', text: 'Select all that apply.' }) : null,
+      el('div', { class: 'options' }, item.options.map(function (o, i) {
+        return el('label', { class: 'option', 'data-option': String(i) }, [
+          el('input', { type: multiple ? 'checkbox' : 'radio', name: 'option', value: String(i) }),
+          el('span', { dir: 'auto' }, [el('span', { class: 'sr-only', text: letter(i) + '. ' }), o.text])
+        ]);
+      }))
+    ]);
+  }
+  show([
+    header(),
+    el('section', { class: 'card', 'aria-labelledby': 'stem' }, [
+      el('p', { class: 'meta', text: 'Question ' + n + ' of ' + items.length }),
+      progress(state.index),
+      body,
+      el('div', { id: 'feedback' }),
+      el('div', { class: 'actions' }, [el('button', { type: 'button', class: 'primary', id: 'check', onclick: check, text: 'Check answer' })])
+    ])
+  ]);
+}
+
+function answerOf(item) {
+  if (item.type === 'short_answer') {
+    var v = document.getElementById('answer').value.trim();
+    return v ? v : null;
+  }
+  if (item.type === 'matching') {
+    var picks = item.pairs.map(function (_, i) { return document.getElementById('pair-' + i).value; });
+    return picks.some(function (p) { return p === ''; }) ? null : picks.map(Number);
+  }
+  var chosen = Array.prototype.slice.call(document.querySelectorAll('input[name=option]:checked'))
+    .map(function (input) { return Number(input.value); });
+  return chosen.length ? chosen : null;
+}
+
+function pointsFor(item, answer) {
+  if (item.type === 'short_answer') {
+    var given = answer.toLowerCase().replace(/\s+/g, ' ');
+    return item.acceptedAnswers.some(function (a) { return a.trim().toLowerCase().replace(/\s+/g, ' ') === given; }) ? 1 : 0;
+  }
+  if (item.type === 'matching') {
+    var right = item.pairs.filter(function (p, i) { return item.choices[answer[i]] === p.right; }).length;
+    return right / item.pairs.length;
+  }
+  if (item.type === 'multiple_choice') {
+    var sum = answer.reduce(function (s, i) { return s + item.weights[i]; }, 0) / 100;
+    return Math.max(0, Math.min(1, Math.round(sum * 1000) / 1000));
+  }
+  return item.options[answer[0]].correct ? 1 : 0;
+}
+
+function check() {
+  var item = items[state.index];
+  var answer = answerOf(item);
+  var fb = document.getElementById('feedback');
+  if (answer === null) {
+    fb.textContent = '';
+    fb.appendChild(el('p', { class: 'alert', role: 'alert', text: item.type === 'matching' ? 'Match every item first.' : 'Choose an answer first.' }));
+    return;
+  }
+  var points = pointsFor(item, answer);
+  state.points.push(points);
+  Array.prototype.forEach.call(document.querySelectorAll('#app input, #app select'), function (c) { c.disabled = true; });
+  var notes = [];
+  if (item.type === 'short_answer') {
+    if (points < 1) notes.push('Accepted: ' + item.acceptedAnswers.join(' · '));
+  } else if (item.type === 'matching') {
+    item.pairs.forEach(function (p, i) {
+      var row = document.querySelector('[data-pair="' + i + '"]');
+      var ok = item.choices[answer[i]] === p.right;
+      row.classList.add(ok ? 'is-correct' : 'is-wrong');
+      if (!ok) row.appendChild(el('span', { class: 'meta', style: 'grid-column:1/-1;margin:0', text: 'Answer: ' + p.right, dir: 'auto' }));
+    });
+  } else {
+    item.options.forEach(function (o, i) {
+      var row = document.querySelector('[data-option="' + i + '"]');
+      var picked = answer.indexOf(i) >= 0;
+      if (o.correct) row.classList.add('is-correct');
+      else if (picked) row.classList.add('is-wrong');
+      var label = row.lastChild;
+      var tag = picked ? (o.correct ? 'Your answer · right' : 'Your answer · wrong') : o.correct ? 'Right answer' : '';
+      if (tag) label.appendChild(el('span', { class: 'tag', text: tag }));
+      if (picked && o.feedback) label.appendChild(el('span', { class: 'note', text: o.feedback }));
+    });
+  }
+  if (item.feedback) notes.push(item.feedback);
+  var tone = points >= 1 ? 'good' : points > 0 ? 'warn' : 'bad';
+  var verdict = points >= 1 ? 'Correct' : points > 0 ? 'Partly correct' : 'Not quite';
+  fb.textContent = '';
+  fb.appendChild(el('div', { class: 'callout ' + tone, role: 'status' }, [el('strong', { text: verdict })].concat(
+    notes.map(function (t) { return el('p', { text: t, dir: 'auto' }); }))));
+  document.getElementById('score').textContent = 'Score: ' + fmt(total()) + ' / ' + items.length;
+  var last = state.index === items.length - 1;
+  var actions = document.querySelector('.actions');
+  actions.textContent = '';
+  var next = el('button', { type: 'button', class: 'primary', id: 'next', text: last ? 'See results' : 'Next question',
+    onclick: function () { if (last) finish(); else { state.index++; renderItem(); } } });
+  actions.appendChild(next);
+  next.focus();
+}
+
+function finish() {
+  var percent = Math.round(total() / items.length * 100);
+  var passed = percent >= DATA.passingScore;
+  lms.report(percent, passed ? 'passed' : 'failed');
+  show([
+    header(),
+    el('section', { class: 'card result', 'aria-labelledby': 'result' }, [
+      progress(items.length),
+      el('h2', { id: 'result', text: 'Your result' }),
+      el('p', { class: 'big', text: percent + '%' }),
+      el('span', { class: 'badge ' + (passed ? 'good' : 'bad'), text: passed ? 'Passed' : 'Not passed yet' }),
+      el('p', { class: 'meta', text: 'Pass mark ' + DATA.passingScore + '% · ' + fmt(total()) + ' of ' + items.length + ' points' }),
+      el('ol', { class: 'review' }, items.map(function (item, i) {
+        var p = state.points[i];
+        return el('li', { dir: 'auto' }, [(p >= 1 ? '✓ ' : p > 0 ? '◐ ' : '✗ ') + item.stem]);
+      })),
+      el('div', { class: 'actions', style: 'justify-content:center' }, [
+        el('button', { type: 'button', class: 'secondary', onclick: restart, text: 'Try again' })
+      ])
+    ])
+  ]);
+}
+restart();
+`;
+
+/** The quiz as the player reads it: only what playing needs, with the weights and matching choices precomputed. */
+function playerData(data: QuizArtifact) {
+  return {
+    title: data.title,
+    passingScore: data.passingScore,
+    items: data.items.map((item) => ({
+      type: item.type,
+      stem: item.stem,
+      feedback: item.feedback,
+      options: item.options.map((o) => ({ text: o.text, correct: o.correct, feedback: o.feedback })),
+      weights: item.type === 'multiple_choice' ? multipleChoiceWeights(item) : [],
+      acceptedAnswers: item.acceptedAnswers,
+      pairs: item.pairs,
+      choices: item.type === 'matching' ? matchingChoices(item) : [],
+    })),
+  };
+}
+
+export function quizPlayerHtml(data: QuizArtifact): string {
+  return playerPage({ title: data.title, data: playerData(data), script: QUIZ_JS });
+}

@@ -1,0 +1,73 @@
+// What every quiz exporter needs: a refusal (400) for items an LMS could not import (no key, too few
+// options or pairs) and the per-option weights of a multiple-answer item.
+import { appError } from '../../../errors.js';
+import { ERROR_CODES } from '../../../schemas/error-codes.js';
+import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
+
+/** The first problem that makes the item unimportable, or null. */
+export function quizItemProblem(item: QuizItem): string | null {
+  switch (item.type) {
+    case 'single_choice':
+    case 'multiple_choice': {
+      if (item.options.length < 2) return 'needs at least two options';
+      const correct = item.options.filter((o) => o.correct).length;
+      if (!correct) return 'has no correct option';
+      if (item.type === 'single_choice' && correct > 1)
+        return 'is single choice but has several correct options';
+      return null;
+    }
+    case 'true_false':
+      if (item.options.length !== 2) return 'needs exactly two options (True and False)';
+      if (item.options.filter((o) => o.correct).length !== 1) return 'needs exactly one correct option';
+      return null;
+    case 'short_answer':
+      return item.acceptedAnswers.length ? null : 'has no accepted answer';
+    case 'matching':
+      return item.pairs.length >= 2 ? null : 'needs at least two pairs';
+  }
+}
+
+/** Throws 400 naming the question (its number) when any item cannot be exported. */
+export function assertQuizExportable(data: QuizArtifact, formatLabel: string): void {
+  const problems = data.items.flatMap((item, i) => {
+    const problem = quizItemProblem(item);
+    return problem ? [`question ${i + 1} ${problem}`] : [];
+  });
+  if (problems.length) {
+    throw appError('BAD_REQUEST', `Cannot export to ${formatLabel}: ${problems.join('; ')}.`, {
+      appCode: ERROR_CODES.VALIDATION_ERROR,
+    });
+  }
+}
+
+/** Percent with Moodle's 5 decimals ("33.33333"), no trailing zeros. */
+export const percent = (value: number): string => String(Math.round(value * 100_000) / 100_000);
+
+/**
+ * Multiple-answer weights in percent: the correct options share +100 and the wrong ones share −100, so
+ * ticking everything scores 0. 100/n for n ≤ 10 is always one of Moodle's grade options.
+ */
+export function multipleChoiceWeights(item: QuizItem): number[] {
+  const correct = item.options.filter((o) => o.correct).length;
+  const wrong = item.options.length - correct;
+  return item.options.map((o) => (o.correct ? 100 / correct : -100 / wrong));
+}
+
+/** True/false: which option stands for "True" (matched by its text, else the first) and which for "False". */
+export function trueFalseOptions(item: QuizItem): {
+  yes: QuizItem['options'][number];
+  no: QuizItem['options'][number];
+} {
+  const isTrue = (text: string) => /^(true|t|yes|vrai|wahr|verdadero|vero|verdadeiro)$/i.test(text.trim());
+  const yes = item.options.find((o) => isTrue(o.text)) ?? item.options[0]!;
+  const no = item.options.find((o) => o !== yes)!;
+  return { yes, no };
+}
+
+/** "N. start of the stem" on one line, at most 60 characters (by code point, so no emoji is cut in half): the
+ * name an LMS lists the question under. */
+export function questionName(item: QuizItem, n: number): string {
+  const chars = Array.from(item.stem.replace(/\s+/g, ' ').trim());
+  const short = chars.length > 60 ? `${chars.slice(0, 57).join('').trimEnd()}…` : chars.join('');
+  return `${n}. ${short}`;
+}

@@ -1,0 +1,129 @@
+// The branching-scenario player: each node's narrative and choices as buttons; a choice shows its
+// consequence and points on the next screen, a running score stays in the header, an ending shows its
+// outcome, summary and the path taken, with Restart. Reaching an ending reports "completed" and the score
+// (as a percent of the best reachable total) to the LMS when there is one. A choice that leads nowhere (a
+// missing node, or a node with no choices that is not an ending) ends the play with a note instead of a
+// blank page.
+import type { ScenarioArtifact } from '../../../schemas/artifacts.js';
+import { playerPage } from './player-page.js';
+
+const SCENARIO_JS = String.raw`
+var nodes = {};
+DATA.nodes.forEach(function (n) { nodes[n.id] = n; });
+var OUTCOMES = { success: ['Success', 'good'], partial: ['Partial success', 'warn'], failure: ['Failure', 'bad'] };
+var state;
+function restart() { state = { score: 0, path: [], last: null }; visit(DATA.startNodeId); }
+function signed(n) { return n > 0 ? '+' + n : String(n); }
+function header() {
+  return el('header', { class: 'top' }, [
+    el('div', null, [el('p', { class: 'eyebrow', text: 'Branching scenario' }), el('h1', { text: DATA.title, dir: 'auto' })]),
+    el('p', { class: 'score', 'aria-live': 'polite', id: 'score', text: 'Score: ' + state.score })
+  ]);
+}
+function consequence() {
+  if (!state.last) return null;
+  var c = state.last;
+  var tone = c.score > 0 ? 'good' : c.score < 0 ? 'bad' : '';
+  return el('div', { class: 'callout ' + tone, role: 'status' }, [
+    el('strong', { dir: 'auto', text: 'You chose: ' + c.text + ' (' + signed(c.score) + ')' }),
+    c.consequence ? el('p', { dir: 'auto', text: c.consequence }) : null
+  ]);
+}
+function choose(choice) {
+  state.score += choice.score;
+  state.last = choice;
+  visit(choice.nextNodeId);
+}
+function visit(id) {
+  var node = nodes[id];
+  if (!node) return end(null);
+  state.path.push(node.title);
+  if (node.ending || !node.choices.length) return end(node);
+  show([
+    header(),
+    el('section', { class: 'card', 'aria-labelledby': 'node-title' }, [
+      consequence(),
+      state.path.length === 1 ? el('p', { class: 'callout', dir: 'auto', text: 'Goal: ' + DATA.objective }) : null,
+      el('p', { class: 'meta', text: 'Step ' + state.path.length }),
+      el('h2', { id: 'node-title', text: node.title, dir: 'auto' }),
+      el('p', { class: 'narrative', text: node.narrative, dir: 'auto' }),
+      el('p', { class: 'meta', id: 'choices-label', text: 'What do you do?' }),
+      el('div', { class: 'choices', role: 'group', 'aria-labelledby': 'choices-label' }, node.choices.map(function (c) {
+        return el('button', { type: 'button', class: 'choice', dir: 'auto', text: c.text, onclick: function () { choose(c); } });
+      }))
+    ])
+  ]);
+}
+function end(node) {
+  var ending = node && node.ending;
+  var outcome = ending ? OUTCOMES[ending.outcome] : null;
+  if (ending) lms.report(DATA.maxScore > 0 ? state.score / DATA.maxScore * 100 : 100, 'completed');
+  show([
+    header(),
+    el('section', { class: 'card', 'aria-labelledby': 'node-title' }, [
+      consequence(),
+      el('p', { class: 'meta', text: ending ? 'Ending' : 'End of this path' }),
+      el('h2', { id: 'node-title', text: node ? node.title : 'This path is not written yet', dir: 'auto' }),
+      node ? el('p', { class: 'narrative', text: node.narrative, dir: 'auto' }) : null,
+      outcome ? el('div', { class: 'callout ' + outcome[1] }, [
+        el('strong', { text: 'Outcome: ' + outcome[0] }),
+        el('p', { text: ending.summary, dir: 'auto' })
+      ]) : el('div', { class: 'callout warn' }, [el('p', { text: 'The scenario has no ending after this choice yet. Restart to try another path.' })]),
+      el('p', { class: 'meta', text: 'Final score: ' + state.score + (DATA.maxScore > 0 ? ' of ' + DATA.maxScore + ' possible' : '') }),
+      el('p', { class: 'meta', id: 'path-label', style: 'margin:16px 0 0;font-weight:600', text: 'Your path' }),
+      el('ol', { class: 'review', style: 'margin-top:8px', 'aria-labelledby': 'path-label' }, state.path.map(function (t, i) {
+        return el('li', { dir: 'auto', text: (i + 1) + '. ' + t });
+      })),
+      el('div', { class: 'actions' }, [el('button', { type: 'button', class: 'primary', onclick: restart, text: 'Restart' })])
+    ])
+  ]);
+}
+restart();
+`;
+
+/**
+ * The best total a learner can reach on a path from the start to an ending. Paths do not revisit a node
+ * (a loop back adds nothing), so this is a longest path search with the nodes on the current path excluded;
+ * results are memoised per node, which is exact for trees and DAGs and a close bound when loops exist.
+ */
+export function bestScenarioScore(data: ScenarioArtifact): number {
+  const byId = new Map(data.nodes.map((n) => [n.id, n]));
+  const memo = new Map<string, number>();
+  const onPath = new Set<string>();
+  const best = (id: string): number => {
+    const node = byId.get(id);
+    if (!node || onPath.has(id)) return Number.NEGATIVE_INFINITY;
+    if (node.ending || !node.choices.length) return node.ending ? 0 : Number.NEGATIVE_INFINITY;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    onPath.add(id);
+    const value = Math.max(...node.choices.map((c) => c.score + best(c.nextNodeId)));
+    onPath.delete(id);
+    memo.set(id, value);
+    return value;
+  };
+  const value = best(data.startNodeId);
+  return Number.isFinite(value) ? value : 0;
+}
+
+export function scenarioPlayerHtml(data: ScenarioArtifact): string {
+  const playerData = {
+    title: data.title,
+    objective: data.objective,
+    startNodeId: data.startNodeId,
+    maxScore: bestScenarioScore(data),
+    nodes: data.nodes.map((n) => ({
+      id: n.id,
+      title: n.title,
+      narrative: n.narrative,
+      ending: n.ending,
+      choices: n.choices.map((c) => ({
+        text: c.text,
+        nextNodeId: c.nextNodeId,
+        consequence: c.consequence,
+        score: c.score,
+      })),
+    })),
+  };
+  return playerPage({ title: data.title, data: playerData, script: SCENARIO_JS });
+}

@@ -1,0 +1,67 @@
+// SCORM 1.2 packages: imsmanifest.xml (IMS CP 1.1.2 with ADL's adlcp extension, one organization, one SCO)
+// and the player page as index.html, zipped with fflate. The quiz's pass mark is the item's masteryscore,
+// so an LMS that grades by mastery agrees with the player's passed/failed.
+import { strToU8, zipSync } from 'fflate';
+import type { QuizArtifact, ScenarioArtifact } from '../../../schemas/artifacts.js';
+import { xml } from './escape.js';
+import { fileNameFor } from './file-name.js';
+import { assertQuizExportable } from './quiz-rules.js';
+import { quizPlayerHtml } from './quiz-player.js';
+import { scenarioPlayerHtml } from './scenario-player.js';
+
+export function scormManifest(opts: { title: string; masteryScore: number | null }): string {
+  // The manifest identifier only has to be unique per package in the LMS; the title's slug does that.
+  const id = `ld-assistant-${fileNameFor(opts.title, 'course', 'x').slice(0, -2)}`;
+  const mastery =
+    opts.masteryScore === null
+      ? ''
+      : `\n        <adlcp:masteryscore>${opts.masteryScore}</adlcp:masteryscore>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="${xml(id)}" version="1.0"
+  xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+  xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd">
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>1.2</schemaversion>
+  </metadata>
+  <organizations default="ORG-1">
+    <organization identifier="ORG-1">
+      <title>${xml(opts.title)}</title>
+      <item identifier="ITEM-1" identifierref="RES-1" isvisible="true">
+        <title>${xml(opts.title)}</title>${mastery}
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="RES-1" type="webcontent" adlcp:scormtype="sco" href="index.html">
+      <file href="index.html"/>
+    </resource>
+  </resources>
+</manifest>
+`;
+}
+
+function zip(files: Record<string, string>): Buffer {
+  return Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])), {
+      level: 6,
+    }),
+  );
+}
+
+export function quizToScorm(data: QuizArtifact): Buffer {
+  assertQuizExportable(data, 'SCORM');
+  return zip({
+    'imsmanifest.xml': scormManifest({ title: data.title, masteryScore: data.passingScore }),
+    'index.html': quizPlayerHtml(data),
+  });
+}
+
+export function scenarioToScorm(data: ScenarioArtifact): Buffer {
+  return zip({
+    'imsmanifest.xml': scormManifest({ title: data.title, masteryScore: null }),
+    'index.html': scenarioPlayerHtml(data),
+  });
+}

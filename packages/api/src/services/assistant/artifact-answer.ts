@@ -1,0 +1,243 @@
+// The assistant's typed artifacts (issue 12): a send that asks for an objective set, a quiz, a scenario, a
+// modality recommendation, a learning plan or an SME summary (or a version command: revise, add scenario,
+// export plan) is answered with `generateObject`; the answer's text is the artifact's Markdown (plus at most a
+// one-line lead-in), streamed in a few chunks, and the artifact (or its new version) is stored in the same
+// transaction as the answer, linked to it.
+import type { Db, Prisma } from '@app/db';
+import { ARTIFACT_KIND_LABELS, type ArtifactKind } from '../../schemas/artifacts.js';
+import type { AssistantSessionType } from '../../schemas/assistant.js';
+import { detectArtifactRequest, type ArtifactIntent } from '../artifacts/intent.js';
+import { generateArtifact } from '../artifacts/generate.js';
+import { markdownOf } from '../artifacts/service.js';
+import {
+  createArtifactStatements,
+  newArtifactId,
+  nextVersionStatements,
+  type NewVersion,
+  type VersionSource,
+} from '../artifacts/versions.js';
+import type { ArtifactRef } from '../artifacts/views.js';
+import type { ProducedAnswer } from '../conversation/store.js';
+import type { LlmEvent, LlmMessage, LlmProvider } from '../llm/types.js';
+
+/** The text is streamed in about this many chunks, so the answer still arrives progressively. */
+const STREAM_CHUNKS = 8;
+
+interface StoredArtifact {
+  id: string;
+  kind: ArtifactKind;
+  version: number;
+  data: unknown;
+}
+
+/** The session's artifacts the commands apply to: the latest one, and the latest of a kind. */
+async function latestArtifact(
+  db: Db,
+  sessionId: string,
+  kind?: ArtifactKind,
+  exclude: string[] = [],
+): Promise<StoredArtifact | null> {
+  const a = await db.artifact.findFirst({
+    where: {
+      sessionId,
+      ...(kind ? { kind } : {}),
+      // Artifacts made by the answer a Regenerate/Edit replaces are deleted with it: never a target.
+      ...(exclude.length ? { OR: [{ messageId: null }, { messageId: { notIn: exclude } }] } : {}),
+    },
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+    // The current data: the latest version not made by a replaced answer (that one is deleted with it).
+    include: {
+      versions: {
+        ...(exclude.length
+          ? { where: { OR: [{ messageId: null }, { messageId: { notIn: exclude } }] } }
+          : {}),
+        orderBy: { version: 'desc' },
+        take: 1,
+        select: { data: true },
+      },
+    },
+  });
+  if (!a) return null;
+  return { id: a.id, kind: a.kind as ArtifactKind, version: a.version, data: a.versions[0]?.data ?? null };
+}
+
+/** Which artifact a message asks for, if any (the session's latest artifact is what revise applies to). */
+export async function detectSessionArtifactRequest(
+  db: Db,
+  session: { id: string; sessionType: AssistantSessionType },
+  message: string,
+  previousUserTexts?: string[],
+  /** Regenerate/Edit: the messages being replaced (not part of the conversation the answer continues). */
+  exclude: string[] = [],
+): Promise<ArtifactIntent | null> {
+  const current = await latestArtifact(db, session.id, undefined, exclude);
+  let previous = previousUserTexts;
+  // An SME walkthrough's summary depends on the interview so far (only that session type reads them).
+  if (!previous && session.sessionType === 'SME_WALKTHROUGH') {
+    const rows = await db.assistantMessage.findMany({
+      where: {
+        sessionId: session.id,
+        role: 'USER',
+        status: 'COMPLETE',
+        ...(exclude.length ? { id: { notIn: exclude } } : {}),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { content: true },
+    });
+    previous = rows.map((r) => r.content);
+  }
+  return detectArtifactRequest(message, {
+    sessionType: session.sessionType,
+    current: current ? { kind: current.kind } : null,
+    previousUserTexts: previous,
+  });
+}
+
+/** What the answer makes: a new artifact, or a new version of one (with the data the command applies to). */
+interface Plan {
+  kind: ArtifactKind;
+  /** The artifact that gets a new version; null: a new artifact. */
+  target: StoredArtifact | null;
+  /** The artifact shown to the model as the current one (the target, or context for a new one). */
+  current: StoredArtifact | null;
+  source: VersionSource;
+  note: string | null;
+}
+
+async function planFor(
+  db: Db,
+  sessionId: string,
+  intent: ArtifactIntent,
+  exclude: string[] = [],
+): Promise<Plan> {
+  const latest = await latestArtifact(db, sessionId, undefined, exclude);
+  switch (intent.command) {
+    case 'revise':
+      if (latest) return { kind: latest.kind, target: latest, current: latest, source: 'revise', note: null };
+      return { kind: intent.kind, target: null, current: null, source: 'generated', note: null };
+    case 'add_scenario': {
+      // A session with a scenario gets a new version of it; otherwise a new scenario on the current topic.
+      const scenario =
+        latest?.kind === 'scenario' ? latest : await latestArtifact(db, sessionId, 'scenario', exclude);
+      return {
+        kind: 'scenario',
+        target: scenario,
+        current: scenario ?? latest,
+        source: 'add_scenario',
+        note: 'Added a scenario',
+      };
+    }
+    case 'export_plan': {
+      const plan = latest?.kind === 'plan' ? latest : await latestArtifact(db, sessionId, 'plan', exclude);
+      return {
+        kind: 'plan',
+        target: plan,
+        current: plan ?? latest,
+        source: plan ? 'revise' : 'generated',
+        note: 'Plan for export',
+      };
+    }
+    default:
+      return { kind: intent.kind, target: null, current: null, source: 'generated', note: null };
+  }
+}
+
+function leadIn(intent: ArtifactIntent, plan: Plan, version: number): string | null {
+  const label = ARTIFACT_KIND_LABELS[plan.kind];
+  if (intent.command === 'export_plan')
+    return `Here is the complete learning plan (version ${version}); download it as Markdown or Word from its card.`;
+  if (intent.command === 'revise' && plan.target)
+    return `Revised ${label.toLowerCase()}: version ${version}.`;
+  if (intent.command === 'add_scenario')
+    return plan.target ? `Added a scenario: version ${version}.` : 'Added a branching scenario.';
+  return null;
+}
+
+/** Splits text into about `n` chunks at line ends (a chunk never cuts a line). */
+export function chunkText(text: string, n = STREAM_CHUNKS): string[] {
+  const lines = text.split(/(?<=\n)/);
+  const size = Math.max(1, Math.ceil(text.length / n));
+  const chunks: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    current += line;
+    if (current.length >= size) {
+      chunks.push(current);
+      current = '';
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}
+
+export interface ArtifactAnswer extends ProducedAnswer {
+  /** Set by `writes`: the artifact the answer made or changed (for the message view). */
+  ref(): ArtifactRef | undefined;
+}
+
+/**
+ * Generates the artifact, then returns its Markdown as the answer's events and the statements that store it.
+ * A model failure rejects here, inside the exchange, so it is undone like any failed answer.
+ */
+export async function produceArtifactAnswer(
+  deps: { db: Db; llm: LlmProvider },
+  a: {
+    userId: string;
+    sessionId: string;
+    intent: ArtifactIntent;
+    messages: LlmMessage[];
+    signal: AbortSignal;
+    profile: string | undefined;
+    /** Regenerate/Edit: the replaced messages, whose artifacts are not revised (they are deleted). */
+    exclude?: string[];
+  },
+): Promise<ArtifactAnswer> {
+  const plan = await planFor(deps.db, a.sessionId, a.intent, a.exclude);
+  const { data, usage } = await generateArtifact(deps.llm, {
+    kind: plan.kind,
+    messages: a.messages,
+    current: plan.current,
+    signal: a.signal,
+    profile: a.profile,
+  });
+  const version = plan.target ? plan.target.version + 1 : 1;
+  const markdown = markdownOf(plan.kind, data);
+  const lead = leadIn(a.intent, plan, version);
+  const text = lead ? `${lead}\n\n${markdown}` : markdown;
+  let ref: ArtifactRef | undefined;
+
+  async function* events(): AsyncGenerator<LlmEvent> {
+    for (const content of chunkText(text)) yield { type: 'delta', content };
+    yield { type: 'usage', usage };
+  }
+
+  return {
+    events: events(),
+    ref: () => ref,
+    writes(answerId): Prisma.PrismaPromise<unknown>[] {
+      const v: NewVersion = {
+        kind: plan.kind,
+        title: data.title,
+        data,
+        content: markdown,
+        source: plan.source,
+        note: plan.note,
+        createdById: null,
+        messageId: answerId,
+      };
+      const id = plan.target?.id ?? newArtifactId();
+      ref = { id, kind: plan.kind, title: data.title, version };
+      // A version made meanwhile (an edit while the answer streamed) makes the transaction fail, and the
+      // exchange is undone like a failed answer rather than overwriting that edit.
+      return plan.target
+        ? nextVersionStatements(deps.db, plan.target.id, plan.target.version, v)
+        : createArtifactStatements(deps.db, {
+            id,
+            sessionId: a.sessionId,
+            userId: a.userId,
+            messageId: answerId,
+            first: v,
+          });
+    },
+  };
+}

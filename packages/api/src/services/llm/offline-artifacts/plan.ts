@@ -1,0 +1,194 @@
+// Offline learning plans that honour the asked duration exactly: a programme of days or weeks gets one
+// module per working day (a two-week onboarding is 10 days of DAY_MINUTES, not 15–45 minute modules),
+// months one module per week, and shorter requests are split into modules whose minutes add up to the
+// total. Activities fill each module's time; objectives and assessments come from the topic's content.
+import type { Modality, PlanArtifact, PlanModule } from '../../../schemas/artifacts.js';
+import { DAY_MINUTES, WEEK_DAYS, type RequestedDuration } from '../../artifacts/request.js';
+import { lowerFirst } from '../assistant-text.js';
+import { pick, titleCase, type ArtifactContext } from './context.js';
+
+/** Splits a total into integer parts by weight (the parts add up to the total exactly). */
+export function split(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const parts = weights.map((w) => Math.max(1, Math.floor((total * w) / sum)));
+  let diff = total - parts.reduce((a, b) => a + b, 0);
+  for (let i = 0; diff !== 0 && i < parts.length * 4; i++) {
+    const j = i % parts.length;
+    if (diff > 0) {
+      parts[j]!++;
+      diff--;
+    } else if (parts[j]! > 1) {
+      parts[j]!--;
+      diff++;
+    }
+  }
+  return parts;
+}
+
+/** The delivery of a plan: what the request asks for, else by its length and the session type. */
+function deliveryOf(c: ArtifactContext, minutes: number): Modality {
+  const asked = c.request.modalities[0];
+  if (asked) return asked;
+  if (/\bvirtual\b|\bonline session\b|\bwebinar\b/i.test(c.text)) return 'vilt';
+  if (c.sessionType === 'MICROLEARNING') return 'microlearning';
+  if (minutes <= 60) return 'e_learning';
+  return 'ilt';
+}
+
+const DAY_MODALITIES: Modality[] = ['ilt', 'e_learning', 'on_the_job', 'coaching', 'on_the_job'];
+
+function activitiesFor(c: ArtifactContext, minutes: number, i: number, short: boolean) {
+  const k = c.knowledge;
+  const step = pick(k.steps, i);
+  const error = pick(k.errors, i);
+  const list = short
+    ? [
+        { title: `Introduce: ${lowerFirst(step)}`, type: 'presentation', w: 2 },
+        { title: `Practise with a short case from ${c.domain.setting}`, type: 'practice', w: 3 },
+        { title: 'Check understanding with two quick questions', type: 'assessment', w: 1 },
+      ]
+    : [
+        { title: `Briefing and demonstration: ${lowerFirst(step)}`, type: 'demo', w: 2 },
+        { title: `Guided practice in ${c.domain.setting}`, type: 'practice', w: 4 },
+        { title: `Case discussion: ${lowerFirst(error.error)}`, type: 'discussion', w: 2 },
+        { title: 'Reflection and knowledge check', type: 'assessment', w: 1 },
+      ];
+  if (minutes < list.length)
+    return [{ title: list[0]!.title, type: list[0]!.type, durationMinutes: minutes }];
+  const parts = split(
+    minutes,
+    list.map((a) => a.w),
+  );
+  return list.map((a, j) => ({ title: a.title, type: a.type, durationMinutes: parts[j]! }));
+}
+
+function moduleObjectives(c: ArtifactContext, i: number): string[] {
+  const k = c.knowledge;
+  return [
+    `Apply this step correctly: ${lowerFirst(pick(k.steps, i))}`,
+    `Explain how to avoid ${lowerFirst(pick(k.errors, i).error)}`,
+  ];
+}
+
+/** Module titles for a short plan: the topic's steps grouped into an arc. */
+function shortTitles(c: ArtifactContext, n: number): string[] {
+  const t = c.topic;
+  const arc = [
+    `Why ${t} matters`,
+    `The essentials of ${t}`,
+    `${titleCase(t)} in practice`,
+    'Common errors and how to avoid them',
+    'Check and commit',
+  ];
+  if (n === 1) return [`${titleCase(t)}: essentials and practice`];
+  if (n === 2) return [`The essentials of ${t}`, `${titleCase(t)} in practice`];
+  if (n === 3) return [arc[1]!, arc[2]!, arc[3]!];
+  return arc.slice(0, n);
+}
+
+function dayTitles(c: ArtifactContext, days: number): string[] {
+  const themes = c.domain.days;
+  if (days <= themes.length) {
+    // Keep the first days and the closing day (assessment and sign-off).
+    return days === 1 ? [themes[0]!] : [...themes.slice(0, days - 1), themes[themes.length - 1]!];
+  }
+  const middle = Array.from({ length: days - themes.length }, (_, i) => `Supervised practice block ${i + 1}`);
+  return [...themes.slice(0, -1), ...middle, themes[themes.length - 1]!];
+}
+
+export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration | null } = {}): PlanArtifact {
+  const asked = o.duration ?? c.request.duration;
+  // Without a duration: an hour, or five 5-minute modules in a microlearning session.
+  const duration: RequestedDuration =
+    asked ??
+    (c.sessionType === 'MICROLEARNING' || c.request.modalities[0] === 'microlearning'
+      ? { minutes: 25, label: '25 minutes', days: null }
+      : { minutes: 60, label: '60 minutes', days: null });
+  // The schema's ceiling (1,000,000 minutes) is far beyond any programme; clamp rather than fail.
+  const total = Math.min(1_000_000, Math.max(1, Math.round(duration.minutes)));
+  let modules: PlanModule[];
+  if (duration.days !== null && duration.days > 20) {
+    // Months: one module per working week (per block of weeks beyond the 40 modules a plan holds).
+    const weeks = Math.ceil(duration.days / WEEK_DAYS);
+    const per = Math.ceil(weeks / 40);
+    const blocks = Math.ceil(weeks / per);
+    const minutes = split(total, Array<number>(blocks).fill(1));
+    const titles = dayTitles(c, blocks);
+    modules = minutes.map((m, i) => ({
+      id: `m${i + 1}`,
+      title: titles[i]!,
+      when: per === 1 ? `Week ${i + 1}` : `Weeks ${i * per + 1}–${Math.min(weeks, (i + 1) * per)}`,
+      durationMinutes: m,
+      modality: pick(DAY_MODALITIES, i),
+      objectives: moduleObjectives(c, i),
+      activities: activitiesFor(c, m, i, false),
+      assessments: [
+        i === weeks - 1 ? `Final assessment and sign-off on ${c.topic}` : `Weekly review with a buddy`,
+      ],
+    }));
+  } else if (duration.days !== null && duration.days >= 1) {
+    const days = Math.round(duration.days);
+    const minutes = split(total, Array<number>(days).fill(1));
+    const titles = dayTitles(c, days);
+    modules = minutes.map((m, i) => ({
+      id: `m${i + 1}`,
+      title: titles[i]!,
+      when: `Day ${i + 1}`,
+      durationMinutes: m,
+      modality: i === 0 ? deliveryOf(c, DAY_MINUTES) : pick(DAY_MODALITIES, i),
+      objectives: moduleObjectives(c, i),
+      activities: activitiesFor(c, m, i, false),
+      assessments: [
+        i === days - 1
+          ? `Final assessment and sign-off on ${c.topic}`
+          : `End-of-day check: ${lowerFirst(pick(c.knowledge.steps, i))}`,
+      ],
+    }));
+  } else {
+    const delivery = deliveryOf(c, total);
+    // Microlearning is 3–7 minute modules, one step each; other short plans follow a 1–5 module arc.
+    const micro = delivery === 'microlearning';
+    const n = micro
+      ? Math.min(40, Math.max(1, Math.round(total / 5)))
+      : total <= 15
+        ? 1
+        : total <= 30
+          ? 2
+          : total <= 60
+            ? 3
+            : total <= 120
+              ? 4
+              : 5;
+    const weights = micro ? Array<number>(n).fill(1) : n === 1 ? [1] : [1, 2, 3, 2, 1].slice(0, n);
+    const minutes = split(total, weights);
+    const titles = micro
+      ? Array.from({ length: n }, (_, i) =>
+          `${titleCase(c.topic)} ${i + 1}: ${lowerFirst(pick(c.knowledge.steps, i))}`.slice(0, 200),
+        )
+      : shortTitles(c, n);
+    modules = minutes.map((m, i) => ({
+      id: `m${i + 1}`,
+      title: titles[i]!,
+      when: duration.days === 0.5 ? `Part ${i + 1}` : micro ? `Day ${i + 1}` : null,
+      durationMinutes: m,
+      modality: delivery,
+      objectives: moduleObjectives(c, i),
+      activities: activitiesFor(c, m, i, true),
+      assessments: [
+        i === n - 1
+          ? `Final knowledge check on ${c.topic}`
+          : micro
+            ? 'One retrieval question the next day'
+            : 'Two quick questions',
+      ],
+    }));
+  }
+  return {
+    title: `Learning plan: ${titleCase(c.topic)} (${duration.label})`,
+    topic: c.topic,
+    audience: c.audience,
+    duration: asked ? duration.label : `${duration.label} (suggested)`,
+    totalMinutes: modules.reduce((s, m) => s + m.durationMinutes, 0),
+    modules,
+  };
+}

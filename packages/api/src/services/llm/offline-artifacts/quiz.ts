@@ -1,0 +1,358 @@
+// Offline quizzes: exactly the counts and item types asked for, each item aligned to an objective at its
+// Bloom level (terms and facts to remember, step order to apply, consequences to analyse, fixes to evaluate),
+// one key per single-answer item, feedback on every option, no "all/none of the above".
+import type { BloomLevel, QuizArtifact, QuizItem, QuizItemType } from '../../../schemas/artifacts.js';
+import type { RequestedItems } from '../../artifacts/request.js';
+import { lowerFirst } from '../assistant-text.js';
+import { pick, titleCase, type ArtifactContext } from './context.js';
+import { buildObjectiveList, levelsFor, objectiveSentence } from './objectives.js';
+
+/** Item types when a request gives a count but no types: mostly single choice, with some variety. */
+const DEFAULT_CYCLE: QuizItemType[] = [
+  'single_choice',
+  'single_choice',
+  'true_false',
+  'single_choice',
+  'short_answer',
+  'single_choice',
+  'matching',
+];
+
+/** The item types in order: typed counts first, a remainder of an overall count, else a default mix. */
+export function itemPlan(requested: RequestedItems[], total: number | null, fallback = 5): QuizItemType[] {
+  const counted = requested.filter((r) => r.count > 0);
+  if (counted.length) {
+    const out = counted.flatMap((r) => Array<QuizItemType>(r.count).fill(r.type));
+    for (let i = 0; out.length < (total ?? 0); i++) out.push(DEFAULT_CYCLE[i % DEFAULT_CYCLE.length]!);
+    return out.slice(0, 50);
+  }
+  const n = Math.min(50, total ?? fallback);
+  if (requested.length)
+    // Types named without counts share the total evenly, in the order named.
+    return Array.from({ length: n }, (_, i) => requested[Math.floor((i * requested.length) / n)]!.type);
+  return Array.from({ length: n }, (_, i) => DEFAULT_CYCLE[i % DEFAULT_CYCLE.length]!);
+}
+
+const SELECT_ALL = /\bmultiple[- ]response|\bselect[- ]all|\bmulti[- ]select/i;
+
+type Template = 'fact' | 'sequence' | 'consequence' | 'term' | 'fix';
+const BY_LEVEL: Record<BloomLevel, Template[]> = {
+  remember: ['term', 'fact', 'sequence'],
+  understand: ['fact', 'sequence', 'term'],
+  apply: ['sequence', 'fix', 'fact'],
+  analyze: ['consequence', 'fix', 'sequence'],
+  evaluate: ['fix', 'consequence'],
+  create: ['fix', 'consequence'],
+};
+const DIFFICULTY: Record<BloomLevel, QuizItem['difficulty']> = {
+  remember: 'easy',
+  understand: 'easy',
+  apply: 'medium',
+  analyze: 'medium',
+  evaluate: 'hard',
+  create: 'hard',
+};
+
+interface Choice {
+  stem: string;
+  key: string;
+  keyFeedback: string;
+  distractors: { text: string; feedback: string }[];
+  feedback: string;
+}
+
+/** Builds the items; `used` counts template uses so items do not repeat. */
+class ItemWriter {
+  private used = new Map<string, number>();
+  constructor(private c: ArtifactContext) {}
+
+  private next(name: string): number {
+    const n = this.used.get(name) ?? 0;
+    this.used.set(name, n + 1);
+    return n + (this.c.seed % 3);
+  }
+
+  choice(template: Template): Choice {
+    const k = this.c.knowledge;
+    const t = this.c.topic;
+    switch (template) {
+      case 'fact': {
+        const i = this.next('fact');
+        const fact = pick(k.facts, i);
+        return {
+          stem: pick(
+            [
+              `Which statement about ${t} is true?`,
+              `Which of these is correct about ${t}?`,
+              `What is accurate about ${t}?`,
+              `Which of these statements on ${t} holds?`,
+            ],
+            i,
+          ),
+          key: fact,
+          keyFeedback: `Correct: ${lowerFirst(fact)}.`,
+          distractors: [1, 2, 3].map((d) => {
+            const myth = pick(k.myths, i + d * 2);
+            return { text: myth, feedback: `Not true: this is a common misconception. ${fact}.` };
+          }),
+          feedback: `Remember: ${lowerFirst(fact)}.`,
+        };
+      }
+      case 'sequence': {
+        const steps = k.steps;
+        const i = this.next('sequence') % Math.max(1, steps.length - 1);
+        const after = steps[i]!;
+        const key = steps[i + 1] ?? steps[0]!;
+        const others = steps.filter((s) => s !== after && s !== key);
+        return {
+          stem: `In ${t}, which step comes straight after “${after}”?`,
+          key,
+          keyFeedback: `Correct: “${key}” follows “${after}”.`,
+          distractors: [0, 1, 2]
+            .map((d) => pick(others, i + d * 2))
+            .filter((s, n, a) => a.indexOf(s) === n)
+            .map((s) => ({
+              text: s,
+              feedback: `Not next: “${s}” comes ${steps.indexOf(s) < i ? 'earlier' : 'later'} in the sequence.`,
+            })),
+          feedback: `The sequence matters: each step of ${t} prepares the next.`,
+        };
+      }
+      case 'consequence': {
+        const i = this.next('consequence');
+        const e = pick(k.errors, i);
+        return {
+          stem: `What is the most likely consequence of ${lowerFirst(e.error)}?`,
+          key: titleCase(e.consequence),
+          keyFeedback: `Correct: ${e.consequence}. To prevent it: ${lowerFirst(e.fix)}.`,
+          distractors: [1, 2, 3].map((d) => {
+            const other = pick(k.errors, i + d);
+            return {
+              text: titleCase(other.consequence),
+              feedback: `That follows from a different error (${lowerFirst(other.error)}).`,
+            };
+          }),
+          feedback: `${e.fix}.`,
+        };
+      }
+      case 'term': {
+        const i = this.next('term');
+        const term = pick(k.terms, i);
+        return {
+          stem: `Which term means “${term.meaning}”?`,
+          key: term.term,
+          keyFeedback: `Correct: that is what ${term.term} means.`,
+          distractors: [1, 2, 3].map((d) => {
+            const other = pick(k.terms, i + d);
+            return { text: other.term, feedback: `No: ${other.term} means “${lowerFirst(other.meaning)}”.` };
+          }),
+          feedback: `${term.term}: ${lowerFirst(term.meaning)}.`,
+        };
+      }
+      case 'fix': {
+        const i = this.next('fix');
+        const e = pick(k.errors, i);
+        return {
+          stem: `A colleague keeps ${lowerFirst(e.error)}. What is the best way to prevent it?`,
+          key: e.fix,
+          keyFeedback: `Correct: it removes the cause, so ${e.consequence} is avoided.`,
+          distractors: [1, 2, 3].map((d) => {
+            const other = pick(k.errors, i + d);
+            return {
+              text: other.fix,
+              feedback: `Good practice, but it addresses a different problem (${lowerFirst(other.error)}).`,
+            };
+          }),
+          feedback: `Without it, ${e.consequence}.`,
+        };
+      }
+    }
+  }
+
+  item(type: QuizItemType, n: number, objectiveId: string | null, level: BloomLevel): QuizItem {
+    const id = `q${n + 1}`;
+    const base = { id, type, objectiveId, difficulty: DIFFICULTY[level] };
+    const k = this.c.knowledge;
+    if (type === 'true_false') {
+      const i = this.next('tf');
+      const isTrue = (i + n) % 2 === 0;
+      const fact = pick(k.facts, i);
+      const statement = isTrue ? fact : pick(k.myths, i);
+      return {
+        ...base,
+        stem: `True or false: ${lowerFirst(statement)}.`,
+        options: [
+          {
+            id: `${id}-t`,
+            text: 'True',
+            correct: isTrue,
+            feedback: isTrue
+              ? `Correct: ${lowerFirst(fact)}.`
+              : `No: this is a common misconception. ${fact}.`,
+          },
+          {
+            id: `${id}-f`,
+            text: 'False',
+            correct: !isTrue,
+            feedback: isTrue ? `No: the statement is true. ${fact}.` : `Correct: it is false. ${fact}.`,
+          },
+        ],
+        acceptedAnswers: [],
+        pairs: [],
+        feedback: `${fact}.`,
+      };
+    }
+    if (type === 'short_answer' && k.fromFiles) {
+      const i = this.next('short') % Math.max(1, k.steps.length - 1);
+      const next = k.steps[i + 1] ?? k.steps[0]!;
+      return {
+        ...base,
+        stem: `In ${this.c.topic}, what is the step after “${k.steps[i]}”?`,
+        options: [],
+        acceptedAnswers: [next.slice(0, 200)],
+        pairs: [],
+        feedback: `The next step is “${next}”.`,
+      };
+    }
+    if (type === 'matching' && k.fromFiles) {
+      const start = this.next('matching');
+      const steps = [0, 1, 2, 3]
+        .map((d) => (start + d) % k.steps.length)
+        .filter((x, i, a) => a.indexOf(x) === i);
+      return {
+        ...base,
+        stem: `Match each step of ${this.c.topic} to its place in the sequence.`,
+        options: [],
+        acceptedAnswers: [],
+        pairs: steps.map((x) => ({ left: k.steps[x]!.slice(0, 300), right: `Step ${x + 1}` })),
+        feedback: 'Check the order against the source document before the next attempt.',
+      };
+    }
+    if (type === 'short_answer') {
+      const term = pick(k.terms, this.next('short'));
+      return {
+        ...base,
+        stem: `Which term of ${this.c.topic} describes this: “${term.meaning}”?`,
+        options: [],
+        acceptedAnswers: [
+          term.term,
+          ...(term.term.includes('/') ? term.term.split('/').map((s) => s.trim()) : []),
+        ].slice(0, 3),
+        pairs: [],
+        feedback: `${term.term}: ${lowerFirst(term.meaning)}.`,
+      };
+    }
+    if (type === 'matching') {
+      const start = this.next('matching');
+      // Three kinds of sets (terms, error → consequence, error → fix), numbered when they repeat.
+      const variant = start % 3;
+      const round = Math.floor(start / 3);
+      const rows = [0, 1, 2, 3].map((d) => start + d);
+      const pairs =
+        variant === 0
+          ? rows.map((x) => pick(k.terms, x)).map((p) => ({ left: p.term, right: p.meaning }))
+          : rows
+              .map((x) => pick(k.errors, x))
+              .map((e) => ({ left: e.error, right: titleCase(variant === 1 ? e.consequence : e.fix) }));
+      const unique = pairs.filter((p, i) => pairs.findIndex((q) => q.left === p.left) === i);
+      const stem =
+        variant === 0
+          ? `Match each term of ${this.c.topic} to its meaning.`
+          : variant === 1
+            ? `Match each error in ${this.c.topic} to its most likely consequence.`
+            : `Match each error in ${this.c.topic} to the practice that prevents it.`;
+      return {
+        ...base,
+        stem: round ? `${stem} (Set ${round + 1})` : stem,
+        options: [],
+        acceptedAnswers: [],
+        pairs: unique.map((p) => ({ left: p.left.slice(0, 300), right: p.right.slice(0, 300) })),
+        feedback: 'Review any pair you mixed up before the next section.',
+      };
+    }
+    if (type === 'multiple_choice' && SELECT_ALL.test(this.c.text)) {
+      // "Multiple-response / select all that apply": two true statements among two misconceptions.
+      const i = this.next('select-all');
+      const keys = [pick(k.facts, i * 2), pick(k.facts, i * 2 + 1)];
+      const wrong = [pick(k.myths, i * 2), pick(k.myths, i * 2 + 1)].filter((m) => !keys.includes(m));
+      const options = [
+        ...keys.map((f, j) => ({
+          id: `${id}-${j + 1}`,
+          text: f,
+          correct: true,
+          feedback: `Correct: ${lowerFirst(f)}.`,
+        })),
+        ...wrong.map((m, j) => ({
+          id: `${id}-${j + 3}`,
+          text: m,
+          correct: false,
+          feedback: 'Not true: this is a common misconception.',
+        })),
+      ];
+      const at = (this.c.seed + n) % options.length;
+      return {
+        ...base,
+        stem: pick(
+          [
+            `Which of these statements about ${this.c.topic} are true? Select all that apply.`,
+            `Which of these describe good practice in ${this.c.topic}? Select all that apply.`,
+            `Select every accurate statement about ${this.c.topic}.`,
+            `Which of these are correct about ${this.c.topic}? Select all that apply.`,
+          ],
+          i,
+        ),
+        options: [...options.slice(at), ...options.slice(0, at)],
+        acceptedAnswers: [],
+        pairs: [],
+        feedback: `${keys.join('. ')}.`,
+      };
+    }
+    // File content has no error catalogue: its items ask about the documented steps and statements.
+    const templates: Template[] = k.fromFiles ? ['sequence', 'fact'] : BY_LEVEL[level];
+    const c = this.choice(pick(templates, this.next(`choice-${level}`)));
+    const seen = new Set([c.key]);
+    const distinct = c.distractors.filter((d) => !seen.has(d.text) && seen.add(d.text));
+    const options = distinct.map((d, j) => ({
+      id: `${id}-${j + 2}`,
+      text: d.text,
+      correct: false,
+      feedback: d.feedback,
+    }));
+    // Rotate the key's position so it is not always first.
+    const at = (this.c.seed + n) % (options.length + 1);
+    options.splice(at, 0, { id: `${id}-1`, text: c.key, correct: true, feedback: c.keyFeedback });
+    return { ...base, stem: c.stem, options, acceptedAnswers: [], pairs: [], feedback: c.feedback };
+  }
+}
+
+/** Items of the given types for the quiz's objectives (round-robin, so every objective is assessed). */
+export function buildQuizItems(
+  c: ArtifactContext,
+  types: QuizItemType[],
+  objectives: { id: string; bloomLevel: BloomLevel }[],
+  start = 0,
+): QuizItem[] {
+  const writer = new ItemWriter(c);
+  // Advance the writer past items already written so added items are new.
+  for (let i = 0; i < start; i++)
+    writer.item('single_choice', i, null, pick(objectives, i)?.bloomLevel ?? 'apply');
+  return types.map((type, i) => {
+    const o = objectives.length ? pick(objectives, start + i) : null;
+    return writer.item(type, start + i, o?.id ?? null, o?.bloomLevel ?? c.level ?? 'apply');
+  });
+}
+
+export function buildQuiz(c: ArtifactContext): QuizArtifact {
+  const types = itemPlan(c.request.items, c.request.itemCount);
+  const n = Math.max(1, Math.min(3, types.length));
+  const objectives = buildObjectiveList(c, levelsFor(n, c.level));
+  const knowledgeCheck = /\bknowledge check\b/i.test(c.text);
+  return {
+    title: `${knowledgeCheck ? 'Knowledge check' : 'Quiz'}: ${titleCase(c.topic)}`,
+    topic: c.topic,
+    audience: c.audience,
+    objectives: objectives.map((o) => ({ id: o.id, text: objectiveSentence(o), bloomLevel: o.bloomLevel })),
+    items: buildQuizItems(c, types, objectives),
+    passingScore: 80,
+  };
+}
