@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { createAccessTokens } from './access-tokens.js';
+
+const SECRET = 's'.repeat(48);
+
+describe('access tokens', () => {
+  it('verify gives back what sign put in (user id and token version)', async () => {
+    const tokens = createAccessTokens(SECRET);
+    expect(await tokens.verify(await tokens.sign('user-1'))).toEqual({ userId: 'user-1', version: 0 });
+    expect(await tokens.verify(await tokens.sign('user-2', 7))).toEqual({ userId: 'user-2', version: 7 });
+  });
+
+  it('refuses tampered, foreign, expired, malformed and wrong-algorithm tokens', async () => {
+    const tokens = createAccessTokens(SECRET);
+    const token = await tokens.sign('user-1');
+    const [h, p, sig] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: 'admin', ver: 0, exp: 4102444800 })).toString(
+      'base64url',
+    );
+    expect(await tokens.verify(`${h}.${forged}.${sig}`)).toBeNull();
+    expect(await createAccessTokens('o'.repeat(48)).verify(token)).toBeNull();
+    expect(await tokens.verify(`${h}.${p}.`)).toBeNull();
+    expect(await tokens.verify('not-a-jwt')).toBeNull();
+    const expired = await createAccessTokens(SECRET, -10).sign('user-1');
+    expect(await tokens.verify(expired)).toBeNull();
+    const hs512 = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject('user-1')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(hs512)).toBeNull();
+  });
+
+  it('tokens signed with the raw secret bytes (before the key was imported once) still verify', async () => {
+    const legacy = await new SignJWT({ ver: 3 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('user-9')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await createAccessTokens(SECRET).verify(legacy)).toEqual({ userId: 'user-9', version: 3 });
+  });
+});
