@@ -79,7 +79,7 @@ test('new chat, streamed answer, title, search, rename, delete and shortcuts', a
 
   // Search overlay with Ctrl/Cmd+/.
   await page.keyboard.press(`${mod}+/`);
-  const search = page.getByRole('textbox', { name: 'Search chats' });
+  const search = page.getByRole('combobox', { name: 'Search chats' });
   await expect(search).toBeFocused();
   await search.fill('f');
   await expect(page.getByText('Type at least 2 characters to search')).toBeVisible();
@@ -122,16 +122,19 @@ test('new chat, streamed answer, title, search, rename, delete and shortcuts', a
   await expect(sessionItems(page)).toHaveCount(1);
   await expect(page.getByTestId('chat-title')).toHaveText('Forklift quiz');
 
-  // Stop cancels the generation: both messages go, the text returns to the input.
+  // Stop after some text keeps the question and the partial answer, marked stopped (issue 17; the details are
+  // in chat-habits.spec.ts).
   await input(page).fill('Create a learning plan for new team leaders');
   await input(page).press('Enter');
-  await expect(page.locator('[data-role="assistant"][data-streaming="true"]')).toBeVisible();
+  const live = page.locator('[data-role="assistant"][data-streaming="true"]');
+  await expect.poll(async () => (await live.innerText()).length).toBeGreaterThan(40);
   await page.getByRole('button', { name: 'Stop generating' }).click();
-  await expect(page.locator('[data-role="assistant"][data-streaming="true"]')).toHaveCount(0);
-  await expect(page.locator('[data-role="user"]')).toHaveCount(1);
-  await expect(input(page)).toHaveValue('Create a learning plan for new team leaders');
+  await expect(live).toHaveCount(0);
+  await expect(page.locator('[data-role="user"]')).toHaveCount(2);
+  await expect(page.locator('[data-role="assistant"][data-stopped="true"]')).toHaveCount(1);
   await page.reload();
-  await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+  await expect(page.locator('[data-role="user"]')).toHaveCount(2);
+  await expect(page.locator('[data-role="assistant"][data-stopped="true"]')).toHaveCount(1);
 
   // Back to the dashboard.
   await expect(page.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');

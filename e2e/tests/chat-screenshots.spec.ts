@@ -43,7 +43,7 @@ for (const width of [375, 1280]) {
         await page.keyboard.press('Escape');
       }
       await page.keyboard.press('Control+/');
-      await page.getByRole('textbox', { name: 'Search chats' }).fill('leader');
+      await page.getByRole('combobox', { name: 'Search chats' }).fill('leader');
       await expect(page.getByTestId('chat-search-result').first()).toBeVisible();
       await page.screenshot({ path: `${dir}/${width}-${theme}-search.png` });
     });

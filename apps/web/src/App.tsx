@@ -21,7 +21,7 @@ export function App() {
           </BrowserRouter>
         </TRPCProvider>
       </QueryClientProvider>
-      <Toaster position="top-right" />
+      <Toaster />
     </ThemeProvider>
   );
 }

@@ -25,6 +25,9 @@ const Profile = lazy(() => import('./pages/profile/profile'));
 const Chat = lazy(() => import('./pages/chat/chat'));
 const Assistant = lazy(() => import('./pages/assistant/assistant'));
 const Admin = lazy(() => import('./pages/admin/admin'));
+const Team = lazy(() => import('./pages/team/team'));
+const TeamUsage = lazy(() => import('./pages/team/team-usage'));
+const Invite = lazy(() => import('./pages/team/invite'));
 
 export function AppRoutes() {
   const { loading } = useAuth();
@@ -67,6 +70,24 @@ export function AppRoutes() {
             }
           />
           <Route path="/profile" element={<Profile />} />
+          <Route
+            path="/team"
+            element={
+              <RequireAuth>
+                <Team />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/team/usage"
+            element={
+              <RequireAuth>
+                <TeamUsage />
+              </RequireAuth>
+            }
+          />
+          {/* An invite link works signed out too: the page offers sign-up or login. */}
+          <Route path="/invite/:token" element={<Invite />} />
           <Route path="*" element={<NotFound />} />
         </Route>
         {/* Simulator pages of the local payments provider (only used when Stripe is not configured). */}

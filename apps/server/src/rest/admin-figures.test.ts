@@ -122,7 +122,7 @@ describe('plans overview and payment status', () => {
       trialingSubscriptions: 1,
       pastDueSubscriptions: 0,
       failedPayments: 1,
-      provider: { mode: 'simulator', name: 'Stripe', dashboardUrl: `${s.config.appUrl}/billing/portal` },
+      provider: { mode: 'simulator', name: 'Stripe', dashboardUrl: '/billing/portal' },
     });
     const tx = (await get('/api/admin/stripe/transactions?limit=3')).json().transactions;
     expect(tx).toHaveLength(3);

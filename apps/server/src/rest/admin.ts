@@ -2,10 +2,10 @@
 // strings go to the procedures' schemas as they are (numbers and dates are parsed there). The CSV export streams
 // the `admin.exportLogs` subscription's chunks as text/csv; its first chunk is read before any byte is sent, so
 // refusals are ordinary JSON errors with their status.
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { appRouter, createCallerFactory, type Services } from '@app/api';
 import { contextFromFastify } from '../context.js';
+import { sendCsvDownload } from './csv.js';
 import type { RestRouter } from './route.js';
 
 const createCaller = createCallerFactory(appRouter);
@@ -35,24 +35,6 @@ export function adminRoutes(r: RestRouter, app: FastifyInstance, services: Servi
   /** Every matching entry (the filters of GET /admin/logs, without paging) as usage_logs_{date}.csv. */
   app.get('/admin/logs/export.csv', async (req, reply) => {
     const ctx = contextFromFastify(services, req, reply, 'rest');
-    const iterable = await createCaller(ctx).admin.exportLogs(req.query as never);
-    const it = iterable[Symbol.asyncIterator]();
-    const first = await it.next();
-    const body = Readable.from(
-      (async function* () {
-        try {
-          if (!first.done) yield first.value;
-          for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
-        } finally {
-          await it.return?.(undefined);
-        }
-      })(),
-    );
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="usage_logs_${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return sendCsvDownload(reply, await createCaller(ctx).admin.exportLogs(req.query as never), 'usage_logs');
   });
 }

@@ -10,6 +10,7 @@ import { exchangeEventData, sendEventStream } from './sse.js';
 const createCaller = createCallerFactory(appRouter);
 
 type IdParams = { id: string };
+type MessageParams = { id: string; messageId: string };
 const field = (body: unknown, name: string) =>
   body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 /** `{message, fileIds}` of a send body (validation is the procedure's). */
@@ -47,12 +48,42 @@ export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: S
     c.assistant.send(sendBody(params.id!, body)),
   );
 
-  app.post<{ Params: IdParams }>('/assistant/sessions/:id/messages/stream', async (req, reply) => {
-    const ctx = contextFromFastify(services, req, reply, 'rest');
-    // The web's two steps in one request: store the send, then stream it by its id.
-    const caller = createCaller(ctx);
-    const { requestId } = await caller.assistant.prepareSend(sendBody(req.params.id, req.body));
-    const events = await caller.assistant.sendStream({ requestId });
-    await sendEventStream(reply, ctx.signal!, events, (ev) => exchangeEventData(ev, (m) => m));
-  });
+  // Regenerate the last answer / edit the last user message (its files stay): the same pipeline, replacing it.
+  r.post('/assistant/sessions/:id/messages/:messageId/regenerate', (c, { params }) =>
+    c.assistant.regenerate({ sessionId: params.id!, messageId: params.messageId! }),
+  );
+  r.post('/assistant/sessions/:id/messages/:messageId/edit', (c, { params, body }) =>
+    c.assistant.edit({
+      sessionId: params.id!,
+      messageId: params.messageId!,
+      message: field(body, 'message') as string,
+    }),
+  );
+
+  type Caller = ReturnType<typeof createCaller>;
+  /** An SSE route: the web's two steps in one request (store the send, then stream it by its id). */
+  const streamRoute = <P extends IdParams>(
+    url: string,
+    prepare: (c: Caller, params: P, body: unknown) => Promise<{ requestId: string }>,
+  ) =>
+    app.post<{ Params: P }>(url, async (req, reply) => {
+      const ctx = contextFromFastify(services, req, reply, 'rest');
+      const caller = createCaller(ctx);
+      const { requestId } = await prepare(caller, req.params as P, req.body);
+      const events = await caller.assistant.sendStream({ requestId });
+      await sendEventStream(reply, ctx.signal!, events, (ev) => exchangeEventData(ev, (m) => m));
+    });
+  streamRoute<IdParams>('/assistant/sessions/:id/messages/stream', (c, p, body) =>
+    c.assistant.prepareSend(sendBody(p.id, body)),
+  );
+  streamRoute<MessageParams>('/assistant/sessions/:id/messages/:messageId/regenerate/stream', (c, p) =>
+    c.assistant.prepareRegenerate({ sessionId: p.id, messageId: p.messageId }),
+  );
+  streamRoute<MessageParams>('/assistant/sessions/:id/messages/:messageId/edit/stream', (c, p, body) =>
+    c.assistant.prepareEdit({
+      sessionId: p.id,
+      messageId: p.messageId,
+      message: field(body, 'message') as string,
+    }),
+  );
 }

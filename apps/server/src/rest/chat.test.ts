@@ -249,7 +249,14 @@ describe('streaming (SSE)', () => {
     }[];
     expect(complete).toHaveLength(1);
     expect(evs.at(-2)).toMatchObject({ type: 'complete' });
-    expect(Object.keys(complete[0]!.message).sort()).toEqual(['content', 'createdAt', 'id', 'tokensUsed']);
+    expect(Object.keys(complete[0]!.message).sort()).toEqual([
+      'content',
+      'createdAt',
+      'id',
+      'stopped',
+      'tokensUsed',
+    ]);
+    expect(complete[0]!.message.stopped).toBe(false);
     expect(complete[0]!.message.content).toBe(contents.map((c) => c.content).join(''));
     const stored = await messagesOf(u.auth, sess.id);
     expect(stored.messages[1].id).toBe(complete[0]!.message.id);
@@ -296,7 +303,7 @@ describe('streaming (SSE)', () => {
     expect(await touched()).toBe(updatedAt);
   });
 
-  it('a client that disconnects mid-stream leaves nothing stored and is not charged', async () => {
+  it('a client that disconnects mid-stream keeps the partial answer, marked stopped, and is charged (issue 17)', async () => {
     const u = await user();
     const sess = await newSession(u.auth);
     let aborted = false;
@@ -344,15 +351,23 @@ describe('streaming (SSE)', () => {
     await expect.poll(() => aborted, { timeout: 3000 }).toBe(true);
     await expect
       .poll(async () => (await messagesOf(u.auth, sess.id)).messages.length, { timeout: 3000 })
-      .toBe(0);
-    expect(await used(u.user.id)).toBe(0);
-    expect((await messagesOf(u.auth, sess.id)).session.title).toBe('New Chat');
+      .toBe(2);
+    const kept = (await messagesOf(u.auth, sess.id)).messages as {
+      role: string;
+      content: string;
+      stopped: boolean;
+    }[];
+    expect(kept[0]).toMatchObject({ role: 'user', content: 'Tell me a long story', stopped: false });
+    expect(kept[1]).toMatchObject({ role: 'assistant', stopped: true });
+    expect(kept[1]!.content).toMatch(/^part 0 part 1 part 2 /);
+    expect(await used(u.user.id)).toBe(1);
+    expect((await messagesOf(u.auth, sess.id)).session.title).toBe('Tell me a long story');
     // The session's send slot was released.
     s.services.llm = createOfflineProvider({ delayMs: 0 });
     await expect
       .poll(async () => (await send(u.auth, sess.id, 'again')).statusCode, { timeout: 3000 })
       .toBe(200);
-    expect(await used(u.user.id)).toBe(1);
+    expect(await used(u.user.id)).toBe(2);
   });
 
   it('the tRPC subscription streams start/content/complete over SSE and cleans up when the client goes away', async () => {
@@ -401,10 +416,12 @@ describe('streaming (SSE)', () => {
       req.setTimeout(10_000, () => reject(new Error('timeout')));
     });
     await expect.poll(() => aborted, { timeout: 3000 }).toBe(true);
+    // Issue 17: the words streamed before the client went away stay, as a stopped answer (charged).
     await expect
       .poll(async () => (await messagesOf(u.auth, sess.id)).messages.length, { timeout: 3000 })
-      .toBe(2);
-    expect(await used(u.user.id)).toBe(1);
+      .toBe(4);
+    expect((await messagesOf(u.auth, sess.id)).messages.at(-1)).toMatchObject({ stopped: true });
+    expect(await used(u.user.id)).toBe(2);
   });
 
   it('an 8,000-character non-ASCII message streams over tRPC: POSTed, never in the URL (default header limit)', async () => {
@@ -470,7 +487,7 @@ describe('streaming (SSE)', () => {
     expect(denied.body).toContain('Chat session not found');
   });
 
-  it('one send at a time per session: a second one gets 409; Stop cancels the first', async () => {
+  it('one send at a time per session: a second one gets 409; Stop ends the first, keeping its text', async () => {
     const u = await user();
     const sess = await newSession(u.auth);
     const other = await newSession(u.auth);
@@ -484,6 +501,7 @@ describe('streaming (SSE)', () => {
     await expect
       .poll(async () => (await s.services.db.chatMessage.count({ where: { sessionId: sess.id } })) > 0)
       .toBe(true);
+    await new Promise((r) => setTimeout(r, 100)); // a few words have streamed
     const second = await send(u.auth, sess.id, 'me too');
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('SEND_IN_PROGRESS');
@@ -499,14 +517,106 @@ describe('streaming (SSE)', () => {
     expect(stop.statusCode).toBe(200);
     const res = await first;
     const evs = events(res.body);
-    expect(evs.at(-2)).toEqual({ type: 'error', error: 'Generation cancelled' });
+    // Issue 17: the streamed text stays, as the stopped answer of a complete exchange.
+    expect(evs.at(-2)).toMatchObject({ type: 'complete', message: { stopped: true } });
+    expect((evs.at(-2) as { message: { content: string } }).message.content).toMatch(/^w0 w1 /);
     expect(evs.at(-1)).toBe('[DONE]');
     const after = await messagesOf(u.auth, sess.id);
+    expect(after.messages.map((m: { role: string; stopped: boolean }) => [m.role, m.stopped])).toEqual([
+      ['user', false],
+      ['assistant', true],
+    ]);
+    expect(after.session.title).toBe('long answer please');
+    expect(after.session.updatedAt).not.toBe(updatedAt.toISOString());
+    expect(await used(u.user.id)).toBe(2); // the parallel exchange and the stopped one
+  });
+
+  it('Stop before any text discards the exchange (title, updatedAt and quota as before)', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    const updatedAt = (await s.services.db.chatSession.findUniqueOrThrow({ where: { id: sess.id } }))
+      .updatedAt;
+    s.services.llm = scripted(['late'], { delayMs: 2000 });
+    const first = stream(u.auth, sess.id, 'long answer please');
+    await expect
+      .poll(async () => (await s.services.db.chatMessage.count({ where: { sessionId: sess.id } })) > 0)
+      .toBe(true);
+    const stop = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/stop`,
+      headers: u.auth,
+    });
+    expect(stop.statusCode).toBe(200);
+    const evs = events((await first).body);
+    expect(evs.at(-2)).toEqual({ type: 'error', error: 'Generation cancelled' });
+    const after = await messagesOf(u.auth, sess.id);
     expect(after.messages).toEqual([]);
-    // Title and updatedAt are back to what they were before the cancelled send.
     expect(after.session.title).toBe('New Chat');
     expect(after.session.updatedAt).toBe(updatedAt.toISOString());
-    expect(await used(u.user.id)).toBe(1); // only the parallel exchange
+    expect(await used(u.user.id)).toBe(0);
+  });
+
+  it('Regenerate and Edit replace the last exchange (REST twins, JSON and SSE), 409 when stale, 400 on bad input', async () => {
+    const u = await user();
+    const sess = await newSession(u.auth);
+    s.services.llm = scripted(['First answer']);
+    expect((await send(u.auth, sess.id, 'First question')).statusCode).toBe(200);
+    const [q1, a1] = (await messagesOf(u.auth, sess.id)).messages as { id: string }[];
+
+    s.services.llm = scripted(['Second ', 'answer']);
+    const regen = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/messages/${a1!.id}/regenerate`,
+      headers: u.auth,
+    });
+    expect(regen.statusCode).toBe(200);
+    expect(regen.json()).toMatchObject({
+      userMessage: { content: 'First question' },
+      message: { content: 'Second answer', stopped: false },
+      session: { messageCount: 2 },
+    });
+    // The old answer's id is stale now.
+    const stale = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/messages/${a1!.id}/regenerate`,
+      headers: u.auth,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(/no longer the last message/);
+    // Edit over SSE: the new user message's id comes from the regenerate answer.
+    const q2 = regen.json().userMessage.id as string;
+    expect(q2).not.toBe(q1!.id);
+    s.services.llm = scripted(['Edited ', 'answer']);
+    const edited = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/messages/${q2}/edit/stream`,
+      headers: u.auth,
+      payload: { message: 'First question, reworded' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(events(edited.body).at(-2)).toMatchObject({
+      type: 'complete',
+      message: { content: 'Edited answer' },
+    });
+    const after = (await messagesOf(u.auth, sess.id)).messages as { content: string }[];
+    expect(after.map((m) => m.content)).toEqual(['First question, reworded', 'Edited answer']);
+    expect(await used(u.user.id)).toBe(3);
+
+    const empty = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/messages/${q2}/edit`,
+      headers: u.auth,
+      payload: { message: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    const other = await user();
+    const foreign = await s.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${sess.id}/messages/${q2}/regenerate`,
+      headers: other.auth,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await used(u.user.id)).toBe(3);
   });
 });
 

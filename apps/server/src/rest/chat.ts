@@ -10,6 +10,7 @@ import { exchangeEventData, sendEventStream } from './sse.js';
 const createCaller = createCallerFactory(appRouter);
 
 type IdParams = { id: string };
+type MessageParams = { id: string; messageId: string };
 const messageOf = (body: unknown) =>
   body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
 
@@ -30,22 +31,42 @@ export function chatRoutes(r: RestRouter, app: FastifyInstance, services: Servic
     c.chat.send({ sessionId: params.id!, message: messageOf(body) as string }),
   );
 
-  app.post<{ Params: IdParams }>('/chat/sessions/:id/messages/stream', async (req, reply) => {
-    const ctx = contextFromFastify(services, req, reply, 'rest');
-    // The web's two steps in one request: store the send, then stream it by its id.
-    const caller = createCaller(ctx);
-    const { requestId } = await caller.chat.prepareSend({
-      sessionId: req.params.id,
-      message: messageOf(req.body) as string,
+  // Regenerate the last answer / edit the last user message: the same pipeline, replacing that exchange.
+  r.post('/chat/sessions/:id/messages/:messageId/regenerate', (c, { params }) =>
+    c.chat.regenerate({ sessionId: params.id!, messageId: params.messageId! }),
+  );
+  r.post('/chat/sessions/:id/messages/:messageId/edit', (c, { params, body }) =>
+    c.chat.edit({ sessionId: params.id!, messageId: params.messageId!, message: messageOf(body) as string }),
+  );
+
+  type Caller = ReturnType<typeof createCaller>;
+  /** An SSE route: the web's two steps in one request (store the send, then stream it by its id). */
+  const streamRoute = <P extends IdParams>(
+    url: string,
+    prepare: (c: Caller, params: P, body: unknown) => Promise<{ requestId: string }>,
+  ) =>
+    app.post<{ Params: P }>(url, async (req, reply) => {
+      const ctx = contextFromFastify(services, req, reply, 'rest');
+      const caller = createCaller(ctx);
+      const { requestId } = await prepare(caller, req.params as P, req.body);
+      const events = await caller.chat.sendStream({ requestId });
+      await sendEventStream(reply, ctx.signal!, events, (ev) =>
+        exchangeEventData(ev, (m) => ({
+          id: m.id,
+          content: m.content,
+          createdAt: m.createdAt,
+          tokensUsed: m.tokensUsed,
+          stopped: m.stopped,
+        })),
+      );
     });
-    const events = await caller.chat.sendStream({ requestId });
-    await sendEventStream(reply, ctx.signal!, events, (ev) =>
-      exchangeEventData(ev, (m) => ({
-        id: m.id,
-        content: m.content,
-        createdAt: m.createdAt,
-        tokensUsed: m.tokensUsed,
-      })),
-    );
-  });
+  streamRoute<IdParams>('/chat/sessions/:id/messages/stream', (c, p, body) =>
+    c.chat.prepareSend({ sessionId: p.id, message: messageOf(body) as string }),
+  );
+  streamRoute<MessageParams>('/chat/sessions/:id/messages/:messageId/regenerate/stream', (c, p) =>
+    c.chat.prepareRegenerate({ sessionId: p.id, messageId: p.messageId }),
+  );
+  streamRoute<MessageParams>('/chat/sessions/:id/messages/:messageId/edit/stream', (c, p, body) =>
+    c.chat.prepareEdit({ sessionId: p.id, messageId: p.messageId, message: messageOf(body) as string }),
+  );
 }

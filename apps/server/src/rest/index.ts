@@ -5,11 +5,13 @@ import { restRoutes } from './route.js';
 import { systemRoutes } from './system.js';
 import { authRoutes } from './auth.js';
 import { assistantRoutes } from './assistant.js';
+import { artifactRoutes } from './artifacts.js';
 import { billingRoutes } from './billing.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { chatRoutes } from './chat.js';
 import { fileRoutes } from './files.js';
 import { adminRoutes } from './admin.js';
+import { workspaceRoutes } from './workspaces.js';
 import { testingRoutes } from './testing.js';
 
 export async function restPlugin(app: FastifyInstance, opts: { services: Services }) {
@@ -46,8 +48,10 @@ export async function restPlugin(app: FastifyInstance, opts: { services: Service
   billingRoutes(r);
   subscriptionRoutes(r);
   assistantRoutes(r, app, opts.services);
+  artifactRoutes(r);
   chatRoutes(r, app, opts.services);
   fileRoutes(r, app, opts.services);
   adminRoutes(r, app, opts.services);
+  workspaceRoutes(r, app, opts.services);
   if (opts.services.config.env === 'test') await testingRoutes(app, opts);
 }

@@ -8,6 +8,7 @@ export function subscriptionRoutes(r: RestRouter) {
   r.post('/subscriptions', (c, { body }) => c.subscriptions.change(body as never));
   r.post('/subscriptions/checkout', (c, { body }) => c.subscriptions.checkout(body as never));
   r.delete('/subscriptions', (c) => c.subscriptions.cancel());
+  r.delete('/subscriptions/scheduled-change', (c) => c.subscriptions.cancelScheduledChange());
   r.post('/subscriptions/test-upgrade-trial', (c, { body }) =>
     c.subscriptions.testUpgradeTrial(body as never),
   );

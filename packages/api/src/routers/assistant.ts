@@ -1,10 +1,13 @@
 // assistant router (SPEC §2 Assistant, §3, §7 Assistant): sessions by type, messages with attached files, send
 // (plain and streamed), stop and watch. Files themselves are the files router's (upload is REST-only).
+import type { Services } from '../services/index.js';
 import { router, protectedProcedure } from '../trpc.js';
 import {
   assistantSessionRefInput,
   createAssistantSessionInput,
+  editAssistantMessageInput,
   listSessionsSchema,
+  regenerateAssistantInput,
   renameAssistantSessionInput,
   sendAssistantMessageInput,
 } from '../schemas/assistant.js';
@@ -15,13 +18,34 @@ import {
   createAssistantSessions,
   deleteAssistantSession,
 } from '../services/assistant/index.js';
-import { watchConversation } from '../services/conversation/streams.js';
+import { untilIdle, watchConversation } from '../services/conversation/streams.js';
 import {
   claimSendRequest,
   createSendRequest,
   untilClientGone,
 } from '../services/conversation/send-requests.js';
 import { sendRequestRefInput } from '../schemas/chat.js';
+
+/** What an assistant send request carries besides its text: its files, or Regenerate/Edit (prepare procedures). */
+type AssistantSendExtra =
+  { fileIds?: string[]; replace?: { mode: 'regenerate' | 'edit'; messageId: string } } | undefined;
+
+/** Streaming step 1 of any send: the session must be the caller's (404); stores a single-use send request. */
+async function prepare(
+  ctx: { services: Services; user: { id: string } },
+  sessionId: string,
+  message: string,
+  input?: AssistantSendExtra,
+) {
+  await createAssistantSessions(ctx.services.db).owned(ctx.user.id, sessionId);
+  return createSendRequest(ctx.services.db, ctx.services.log, {
+    userId: ctx.user.id,
+    kind: 'assistant',
+    sessionId,
+    message,
+    ...(input ? { input } : {}),
+  });
+}
 
 export const assistantRouter = router({
   /** {sessions}: most recently updated first; `limit` (default 50; the dashboard asks for 5). */
@@ -84,21 +108,54 @@ export const assistantRouter = router({
     }),
   ),
 
+  /** Regenerate (non-streaming): the last answer is replaced by a new one (a new message of quota). */
+  regenerate: protectedProcedure.input(regenerateAssistantInput).mutation(({ ctx, input, signal }) =>
+    assistantSend(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: '',
+      fileIds: [],
+      replace: { mode: 'regenerate', messageId: input.messageId },
+      signal: signal ?? ctx.signal,
+      endpoint: ctx.req.endpoint,
+    }),
+  ),
+
+  /** Edit (non-streaming): the last user message is replaced by `message` (keeping its files), answered again. */
+  edit: protectedProcedure.input(editAssistantMessageInput).mutation(({ ctx, input, signal }) =>
+    assistantSend(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: input.message,
+      fileIds: [],
+      replace: { mode: 'edit', messageId: input.messageId },
+      signal: signal ?? ctx.signal,
+      endpoint: ctx.req.endpoint,
+    }),
+  ),
+
+  /** Regenerate, streaming step 1: a send request for `sendStream` that replaces the last answer. */
+  prepareRegenerate: protectedProcedure
+    .input(regenerateAssistantInput)
+    .mutation(({ ctx, input }) =>
+      prepare(ctx, input.sessionId, '', { replace: { mode: 'regenerate', messageId: input.messageId } }),
+    ),
+
+  /** Edit, streaming step 1: a send request for `sendStream` that replaces the last user message. */
+  prepareEdit: protectedProcedure
+    .input(editAssistantMessageInput)
+    .mutation(({ ctx, input }) =>
+      prepare(ctx, input.sessionId, input.message, { replace: { mode: 'edit', messageId: input.messageId } }),
+    ),
+
   /**
    * Streaming send, step 1: the message and its fileIds in a POST body. Checks the input and the session (404)
    * and stores a single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
    * The plan and the files are checked by the stream, before its first event, as before.
    */
-  prepareSend: protectedProcedure.input(sendAssistantMessageInput).mutation(async ({ ctx, input }) => {
-    await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    return createSendRequest(ctx.services.db, ctx.services.log, {
-      userId: ctx.user.id,
-      kind: 'assistant',
-      sessionId: input.sessionId,
-      message: input.message,
-      input: { fileIds: input.fileIds },
-    });
-  }),
+  prepareSend: protectedProcedure
+    .input(sendAssistantMessageInput)
+    .mutation(({ ctx, input }) => prepare(ctx, input.sessionId, input.message, { fileIds: input.fileIds })),
 
   /**
    * Streaming send, step 2 (SSE via httpSubscriptionLink; its URL carries only the request id): claims the
@@ -110,7 +167,7 @@ export const assistantRouter = router({
     input,
     signal,
   }) {
-    const request = await claimSendRequest<{ fileIds?: string[] }>(ctx.services.db, {
+    const request = await claimSendRequest<AssistantSendExtra>(ctx.services.db, {
       requestId: input.requestId,
       userId: ctx.user.id,
       kind: 'assistant',
@@ -122,6 +179,7 @@ export const assistantRouter = router({
         sessionId: request.sessionId,
         message: request.message,
         fileIds: request.input?.fileIds ?? [],
+        replace: request.input?.replace,
         signal: clientSignal,
         mode: 'stream',
         endpoint: ctx.req.endpoint,
@@ -130,10 +188,15 @@ export const assistantRouter = router({
     );
   }),
 
-  /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */
+  /**
+   * Stop: cancels the session's running generation (on any instance). An answer with some text is kept,
+   * marked stopped (and charged); with none yet the exchange is discarded. Answers once that is done (at
+   * most ~3 s), so the next read shows it.
+   */
   stop: protectedProcedure.input(assistantSessionRefInput).mutation(async ({ ctx, input }) => {
     await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
     await ctx.services.conversationStreams.cancel('assistant', input.sessionId);
+    await untilIdle(ctx.services.conversationStreams, 'assistant', input.sessionId);
     return { success: true as const };
   }),
 });

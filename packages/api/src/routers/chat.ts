@@ -1,7 +1,8 @@
 // chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
+import type { Services } from '../services/index.js';
 import { router, protectedProcedure } from '../trpc.js';
 import { chatSend, chatSendStream, createChatSessions, searchChats } from '../services/chat/index.js';
-import { watchConversation } from '../services/conversation/streams.js';
+import { untilIdle, watchConversation } from '../services/conversation/streams.js';
 import {
   claimSendRequest,
   createSendRequest,
@@ -10,11 +11,33 @@ import {
 import {
   chatSessionRefInput,
   createChatSessionInput,
+  editChatMessageInput,
+  regenerateChatInput,
   renameChatSessionInput,
   searchChatInput,
   sendChatMessageInput,
   sendRequestRefInput,
 } from '../schemas/chat.js';
+
+/** What a chat send request carries besides its text: Regenerate or Edit (set by the prepare procedures). */
+type ChatSendExtra = { replace?: { mode: 'regenerate' | 'edit'; messageId: string } } | undefined;
+
+/** Streaming step 1 of any send: the session must be the caller's (404); stores a single-use send request. */
+async function prepare(
+  ctx: { services: Services; user: { id: string } },
+  sessionId: string,
+  message: string,
+  input?: ChatSendExtra,
+) {
+  await createChatSessions(ctx.services.db).owned(ctx.user.id, sessionId);
+  return createSendRequest(ctx.services.db, ctx.services.log, {
+    userId: ctx.user.id,
+    kind: 'chat',
+    sessionId,
+    message,
+    ...(input ? { input } : {}),
+  });
+}
 
 export const chatRouter = router({
   listSessions: protectedProcedure.query(async ({ ctx }) => ({
@@ -65,19 +88,51 @@ export const chatRouter = router({
     }),
   ),
 
+  /** Regenerate (non-streaming): the last answer is replaced by a new one (a new message of quota). */
+  regenerate: protectedProcedure.input(regenerateChatInput).mutation(({ ctx, input, signal }) =>
+    chatSend(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: '',
+      replace: { mode: 'regenerate', messageId: input.messageId },
+      signal: signal ?? ctx.signal,
+      endpoint: ctx.req.endpoint,
+    }),
+  ),
+
+  /** Edit (non-streaming): the last user message is replaced by `message` and answered again. */
+  edit: protectedProcedure.input(editChatMessageInput).mutation(({ ctx, input, signal }) =>
+    chatSend(ctx.services, {
+      userId: ctx.user.id,
+      sessionId: input.sessionId,
+      message: input.message,
+      replace: { mode: 'edit', messageId: input.messageId },
+      signal: signal ?? ctx.signal,
+      endpoint: ctx.req.endpoint,
+    }),
+  ),
+
+  /** Regenerate, streaming step 1: a send request for `sendStream` that replaces the last answer. */
+  prepareRegenerate: protectedProcedure
+    .input(regenerateChatInput)
+    .mutation(({ ctx, input }) =>
+      prepare(ctx, input.sessionId, '', { replace: { mode: 'regenerate', messageId: input.messageId } }),
+    ),
+
+  /** Edit, streaming step 1: a send request for `sendStream` that replaces the last user message. */
+  prepareEdit: protectedProcedure
+    .input(editChatMessageInput)
+    .mutation(({ ctx, input }) =>
+      prepare(ctx, input.sessionId, input.message, { replace: { mode: 'edit', messageId: input.messageId } }),
+    ),
+
   /**
    * Streaming send, step 1: the message in a POST body. Checks the input and the session (404) and stores a
    * single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
    */
-  prepareSend: protectedProcedure.input(sendChatMessageInput).mutation(async ({ ctx, input }) => {
-    await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    return createSendRequest(ctx.services.db, ctx.services.log, {
-      userId: ctx.user.id,
-      kind: 'chat',
-      sessionId: input.sessionId,
-      message: input.message,
-    });
-  }),
+  prepareSend: protectedProcedure
+    .input(sendChatMessageInput)
+    .mutation(({ ctx, input }) => prepare(ctx, input.sessionId, input.message)),
 
   /**
    * Streaming send, step 2 (SSE via httpSubscriptionLink; its URL carries only the request id): claims the
@@ -90,7 +145,7 @@ export const chatRouter = router({
     input,
     signal,
   }) {
-    const request = await claimSendRequest(ctx.services.db, {
+    const request = await claimSendRequest<ChatSendExtra>(ctx.services.db, {
       requestId: input.requestId,
       userId: ctx.user.id,
       kind: 'chat',
@@ -101,6 +156,7 @@ export const chatRouter = router({
         userId: ctx.user.id,
         sessionId: request.sessionId,
         message: request.message,
+        replace: request.input?.replace,
         signal: clientSignal,
         mode: 'stream',
         endpoint: ctx.req.endpoint,
@@ -109,10 +165,15 @@ export const chatRouter = router({
     );
   }),
 
-  /** Stop: cancels the session's running generation (on any instance); the exchange is discarded. */
+  /**
+   * Stop: cancels the session's running generation (on any instance). An answer with some text is kept,
+   * marked stopped (and charged); with none yet the exchange is discarded. Answers once that is done (at
+   * most ~3 s), so the next read shows it.
+   */
   stop: protectedProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
     await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
     await ctx.services.conversationStreams.cancel('chat', input.sessionId);
+    await untilIdle(ctx.services.conversationStreams, 'chat', input.sessionId);
     return { success: true as const };
   }),
 

@@ -4,6 +4,7 @@
 import { router, protectedProcedure, publicProcedure } from '../trpc.js';
 import { cancelSubscription } from '../services/billing/cancellation.js';
 import { changePlan, createCheckout, testUpgradeTrial } from '../services/billing/plan-change.js';
+import { cancelScheduledChange } from '../services/billing/scheduled-change.js';
 import { trialStatus } from '../services/billing/view.js';
 import { priceIdSchema, testUpgradeTrialSchema } from '../schemas/subscriptions.js';
 
@@ -13,7 +14,7 @@ export const subscriptionsRouter = router({
     subscription: await ctx.services.billing.view(ctx.user.id),
   })),
 
-  /** {planOptions}: per listed plan and cycle, how an upgrade goes (change_in_place | checkout) and if current. */
+  /** {planOptions}: per listed plan and cycle, its direction, how a change goes (change_in_place | schedule | checkout), and if current. */
   planOptions: protectedProcedure.query(({ ctx }) => ctx.services.billing.planOptions(ctx.user.id)),
 
   /** The plans on offer, from the editable Plan rows, with the provider's price ids. */
@@ -21,7 +22,10 @@ export const subscriptionsRouter = router({
 
   trialStatus: protectedProcedure.query(({ ctx }) => trialStatus(ctx.services.db, ctx.user.id)),
 
-  /** POST /subscriptions {priceId}: change plan in place with proration, or → checkoutUrl (upgradeAction). */
+  /**
+   * POST /subscriptions {priceId}: upgrades change in place with proration, downgrades are booked for the end of
+   * the period (view's scheduledChange), or → checkoutUrl (upgradeAction).
+   */
   change: protectedProcedure
     .input(priceIdSchema)
     .mutation(({ ctx, input }) => changePlan(ctx, ctx.user, input)),
@@ -29,6 +33,9 @@ export const subscriptionsRouter = router({
   checkout: protectedProcedure
     .input(priceIdSchema)
     .mutation(({ ctx, input }) => createCheckout(ctx, ctx.user, input)),
+
+  /** DELETE /subscriptions/scheduled-change: drops the downgrade booked for the end of the period. */
+  cancelScheduledChange: protectedProcedure.mutation(({ ctx }) => cancelScheduledChange(ctx, ctx.user.id)),
 
   /** DELETE /subscriptions: cancels at the end of the current period. */
   cancel: protectedProcedure.mutation(({ ctx }) => cancelSubscription(ctx, ctx.user.id)),

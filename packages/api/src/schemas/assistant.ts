@@ -1,7 +1,7 @@
 // Input schemas and constants of the assistant procedures (SPEC §3 Assistant session/message, §7 Assistant),
 // shared by tRPC, REST and the web app.
 import { z } from 'zod';
-import { chatMessageTextSchema } from './chat.js';
+import { chatMessageIdSchema, chatMessageTextSchema } from './chat.js';
 
 export const DEFAULT_ASSISTANT_TITLE = 'New L&D Session';
 
@@ -70,4 +70,17 @@ export const sendAssistantMessageInput = z.object({
   sessionId: assistantSessionIdSchema,
   message: chatMessageTextSchema,
   fileIds: assistantFileIdsSchema,
+});
+
+/** Regenerate: the last answer (`messageId`) is replaced by a new one to the same message (and its files). */
+export const regenerateAssistantInput = z.object({
+  sessionId: assistantSessionIdSchema,
+  messageId: chatMessageIdSchema,
+});
+
+/** Edit: the last user message (`messageId`) is replaced by `message` (keeping its files) and answered again. */
+export const editAssistantMessageInput = z.object({
+  sessionId: assistantSessionIdSchema,
+  messageId: chatMessageIdSchema,
+  message: chatMessageTextSchema,
 });

@@ -48,6 +48,21 @@ export const sendChatMessageInput = z.object({
   message: chatMessageTextSchema,
 });
 
+export const chatMessageIdSchema = z.string().min(1, 'Message id is required').max(100);
+
+/** Regenerate: the last answer (`messageId`) is replaced by a new one to the same user message. */
+export const regenerateChatInput = z.object({
+  sessionId: chatSessionIdSchema,
+  messageId: chatMessageIdSchema,
+});
+
+/** Edit: the last user message (`messageId`) is replaced by `message`, and answered again. */
+export const editChatMessageInput = z.object({
+  sessionId: chatSessionIdSchema,
+  messageId: chatMessageIdSchema,
+  message: chatMessageTextSchema,
+});
+
 /**
  * The second step of a streaming send (chat.sendStream, assistant.sendStream): the id `prepareSend` answered.
  * The subscription's GET URL carries only this, never the message or a token.

@@ -10,3 +10,5 @@ export * from './admin.js';
 export * from './error-codes.js';
 export * from './text.js';
 export * from './limits.js';
+export * from './artifacts.js';
+export * from './workspaces.js';

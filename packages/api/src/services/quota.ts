@@ -5,7 +5,7 @@ import { Prisma, type Db } from '@app/db';
 import { DEFAULT_MESSAGE_LIMIT, SENDING_STATUSES, canSend } from '../plans/catalogue.js';
 import { appError } from '../errors.js';
 import { ERROR_CODES } from '../schemas/error-codes.js';
-import { subscriptionFor, type SubscriptionRow } from './billing/subscription.js';
+import { payerFor, subscriptionFor, type SubscriptionRow, type TeamSeat } from './billing/subscription.js';
 
 /** Statuses that may send messages (the shared rule of the plan catalogue, also used by the dashboard). */
 export { SENDING_STATUSES };
@@ -17,6 +17,14 @@ export const SUBSCRIPTION_INACTIVE_MESSAGE =
 export const NO_SUBSCRIPTION_MESSAGE =
   'You have no active subscription. Choose a plan to continue using the assistant.';
 
+export const TEAM_QUOTA_EXCEEDED_MESSAGE =
+  'Your team has used all messages included in its plan for this period. Ask your workspace owner to add seats.';
+export const MEMBER_CAP_MESSAGE =
+  'You have reached the monthly message limit your team set for you. Ask your workspace owner or an admin to raise it.';
+
+/** Thrown inside the reservation transaction to undo the member's increment when the team's quota is used up. */
+class TeamQuotaExhausted extends Error {}
+
 /** An admin without a live subscription: staff use, unmetered, no counter. */
 const UNMETERED: QuotaReservation = { commit: async () => undefined, release: async () => undefined };
 
@@ -27,6 +35,8 @@ export interface QuotaReservation {
   release(): Promise<void>;
   /** The counter holding the message (none when unmetered), recorded by exchanges for the sweeper. */
   counter?: { subscriptionId: string; periodStart: Date };
+  /** Set for a team member: their MemberUsageCounter row (same subscription and period) holds it too. */
+  memberUserId?: string;
 }
 
 export interface QuotaUsage {
@@ -67,6 +77,38 @@ export interface QuotaService {
 export function createQuotaService(db: Db): QuotaService {
   const loadSub = (userId: string) => subscriptionFor(db, userId);
 
+  /** Team quota first refused → nothing kept; member cap refused → nothing kept (one transaction). */
+  async function reserveTeamSeat(sub: SubscriptionRow, seat: TeamSeat, userId: string, periodStart: Date) {
+    const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
+    const cap = seat.messageCap;
+    const underCap = cap === null ? Prisma.sql`TRUE` : Prisma.sql`"MemberUsageCounter"."used" < ${cap}`;
+    try {
+      return await db.$transaction(async (tx) => {
+        const member = await tx.$queryRaw<{ used: number }[]>(Prisma.sql`
+          INSERT INTO "MemberUsageCounter" ("subscriptionId", "periodStart", "userId", "used", "updatedAt")
+          SELECT ${sub.id}, ${periodStart}, ${userId}, 1, now() WHERE ${cap === null ? Prisma.sql`TRUE` : Prisma.sql`${cap} > 0`}
+          ON CONFLICT ("subscriptionId", "periodStart", "userId")
+          DO UPDATE SET "used" = "MemberUsageCounter"."used" + 1, "updatedAt" = now()
+          WHERE ${underCap}
+          RETURNING "used"`);
+        if (member.length === 0) return 'cap' as const;
+        // The team's row lock orders concurrent members: each re-checks the limit against the committed count.
+        const team = await tx.$queryRaw<{ used: number }[]>(Prisma.sql`
+          INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
+          SELECT ${sub.id}, ${periodStart}, 1, now() WHERE ${limit} > 0
+          ON CONFLICT ("subscriptionId", "periodStart")
+          DO UPDATE SET "used" = "UsageCounter"."used" + 1, "updatedAt" = now()
+          WHERE "UsageCounter"."used" < ${limit}
+          RETURNING "used"`);
+        if (team.length === 0) throw new TeamQuotaExhausted();
+        return 'ok' as const;
+      });
+    } catch (err) {
+      if (err instanceof TeamQuotaExhausted) return 'team' as const;
+      throw err;
+    }
+  }
+
   async function usageOf(sub: QuotaSubscription): Promise<QuotaUsage> {
     const periodStart = periodStartFor(sub);
     const counter = await db.usageCounter.findUnique({
@@ -79,6 +121,43 @@ export function createQuotaService(db: Db): QuotaService {
     };
   }
 
+  async function teamReservation(
+    sub: SubscriptionRow,
+    seat: TeamSeat,
+    userId: string,
+    periodStart: Date,
+    limit: number,
+  ): Promise<QuotaReservation> {
+    const outcome = await reserveTeamSeat(sub, seat, userId, periodStart);
+    if (outcome === 'cap') {
+      throw appError('PAYMENT_REQUIRED', MEMBER_CAP_MESSAGE, {
+        appCode: ERROR_CODES.MEMBER_CAP_REACHED,
+        httpStatus: 402,
+        extra: { messageCap: seat.messageCap },
+      });
+    }
+    if (outcome === 'team') {
+      throw appError('PAYMENT_REQUIRED', TEAM_QUOTA_EXCEEDED_MESSAGE, {
+        appCode: ERROR_CODES.QUOTA_EXCEEDED,
+        httpStatus: 402,
+        extra: { messageLimit: limit },
+      });
+    }
+    let settled = false;
+    return {
+      counter: { subscriptionId: sub.id, periodStart },
+      memberUserId: userId,
+      async commit() {
+        settled = true;
+      },
+      async release() {
+        if (settled) return;
+        settled = true;
+        await releaseTeamMessage(db, sub.id, periodStart, userId);
+      },
+    };
+  }
+
   return {
     async usage(userId) {
       const sub = await loadSub(userId);
@@ -87,7 +166,7 @@ export function createQuotaService(db: Db): QuotaService {
     usageOf,
 
     async reserve(userId) {
-      const sub = await loadSub(userId);
+      const { subscription: sub, seat } = await payerFor(db, userId);
       if (!sub || !canSend(sub.status)) {
         const user = await db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
         if (user?.isAdmin) return UNMETERED;
@@ -99,6 +178,7 @@ export function createQuotaService(db: Db): QuotaService {
       }
       const periodStart = periodStartFor(sub);
       const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
+      if (seat) return teamReservation(sub, seat, userId, periodStart, limit);
       // One statement: insert the period's first use, or increment only while below the limit.
       const rows = await db.$queryRaw<{ used: number }[]>(Prisma.sql`
         INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
@@ -133,10 +213,22 @@ export function createQuotaService(db: Db): QuotaService {
     async reset(userId) {
       const sub = await loadSub(userId);
       if (!sub) return;
-      await db.usageCounter.updateMany({
-        where: { subscriptionId: sub.id, periodStart: periodStartFor(sub) },
-        data: { used: 0 },
-      });
+      const where = { subscriptionId: sub.id, periodStart: periodStartFor(sub) };
+      await db.usageCounter.updateMany({ where, data: { used: 0 } });
+      // A team's members start the period over with it.
+      await db.memberUsageCounter.updateMany({ where, data: { used: 0 } });
     },
   };
+}
+
+/** Gives one message back to a team's counter and its member's, in one statement (the release path). */
+export async function releaseTeamMessage(db: Db, subscriptionId: string, periodStart: Date, userId: string) {
+  await db.$executeRaw(Prisma.sql`
+    WITH team AS (
+      UPDATE "UsageCounter" SET "used" = GREATEST("used" - 1, 0), "updatedAt" = now()
+      WHERE "subscriptionId" = ${subscriptionId} AND "periodStart" = ${periodStart}
+      RETURNING 1
+    )
+    UPDATE "MemberUsageCounter" SET "used" = GREATEST("used" - 1, 0), "updatedAt" = now()
+    WHERE "subscriptionId" = ${subscriptionId} AND "periodStart" = ${periodStart} AND "userId" = ${userId}`);
 }

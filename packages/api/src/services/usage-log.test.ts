@@ -18,7 +18,9 @@ function fakeDb(fail: (batch: number) => boolean = () => false) {
     batches.push(data);
     return { count: data.length };
   });
-  return { db: { usageLog: { createMany } } as unknown as Db, batches, createMany };
+  // No team members: entries keep the workspaceId they were given (withWorkspaces reads the memberships).
+  const workspaceMember = { findMany: async () => [] };
+  return { db: { usageLog: { createMany }, workspaceMember } as unknown as Db, batches, createMany };
 }
 
 const entry = (i: number) => ({
@@ -256,6 +258,14 @@ describe('procedure actions', () => {
     expect(procedureAction('billing.portal')).toBe('BILLING');
     expect(procedureAction('admin.users')).toBe('ADMIN_ACCESS');
     expect(procedureAction('system.health')).toBeNull();
+    // Routers added later (issues 14 and 16): artifacts are chat work, a team workspace its subscription.
+    expect(procedureAction('artifacts.fix')).toBe('CHAT_MESSAGE');
+    expect(procedureAction('artifacts.export')).toBe('CHAT_MESSAGE');
+    expect(procedureAction('workspaces.invite')).toBe('SUBSCRIPTION');
+    expect(procedureAction('workspaces.updateMember')).toBe('SUBSCRIPTION');
+    expect(procedureAction('workspaces.setSeats')).toBe('BILLING');
+    expect(procedureAction('workspaces.usage')).toBe('ADMIN_ACCESS');
+    expect(procedureAction('workspaces.usageCsv')).toBe('ADMIN_ACCESS');
     for (const p of QUIET_ON_SUCCESS) expect(paths).toContain(p);
   });
 });

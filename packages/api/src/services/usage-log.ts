@@ -148,6 +148,21 @@ const ROUTER_ACTIONS: Record<string, UsageAction | null> = {
   chat: USAGE_ACTIONS.CHAT_MESSAGE,
   assistant: USAGE_ACTIONS.CHAT_MESSAGE,
   files: USAGE_ACTIONS.CHAT_MESSAGE,
+  // Artifacts are the assistant's deliverables (built, fixed and exported from a session): chat work, as files.
+  artifacts: USAGE_ACTIONS.CHAT_MESSAGE,
+  // A team workspace is how the Team subscription is shared (members, invites, roles, caps, ownership); the
+  // §2 filter has no action of its own for it, so it files under Subscription (exceptions below).
+  workspaces: USAGE_ACTIONS.SUBSCRIPTION,
+};
+
+/** Procedures whose action differs from their router's. */
+const PROCEDURE_ACTIONS: Record<string, UsageAction> = {
+  // Buying or booking seats is a charge.
+  'workspaces.setSeats': USAGE_ACTIONS.BILLING,
+  // The workspace's usage log is the admin Usage Logs screen under a workspace scope.
+  'workspaces.usage': USAGE_ACTIONS.ADMIN_ACCESS,
+  'workspaces.usageAnalytics': USAGE_ACTIONS.ADMIN_ACCESS,
+  'workspaces.usageCsv': USAGE_ACTIONS.ADMIN_ACCESS,
 };
 
 /**
@@ -160,14 +175,19 @@ export const QUIET_ON_SUCCESS: ReadonlySet<string> = new Set([
   'chat.listSessions',
   'assistant.listSessions',
   'files.list',
+  // Read on every signed-in page load (the header's Team entry), like auth.me.
+  'workspaces.current',
 ]);
 
 /**
- * The action of a procedure: streaming sends are STREAMING_CHAT, the other procedures take their router's
- * action; a router not in the table logs its name in capitals. Null: not logged.
+ * The action of a procedure: its own (PROCEDURE_ACTIONS) if it has one, streaming sends are STREAMING_CHAT, the
+ * other procedures take their router's action; a router not in the table logs its name in capitals (a new
+ * router's test fails until it is mapped). Null: not logged.
  */
 export function procedureAction(path: string): string | null {
   const [routerName = '', name = ''] = path.split('.');
+  const own = PROCEDURE_ACTIONS[path];
+  if (own) return own;
   if (routerName in ROUTER_ACTIONS) {
     const action = ROUTER_ACTIONS[routerName]!;
     if (action === USAGE_ACTIONS.CHAT_MESSAGE && /^send.*Stream$/.test(name))
@@ -306,8 +326,29 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
     }));
   }
 
+  /**
+   * Entries about a team member belong to their workspace (the team's usage log, issue 14): one lookup per batch
+   * fills `workspaceId` where the entry did not name one. A member who has left is no longer stamped.
+   */
+  async function withWorkspaces(rows: UsageRow[]): Promise<UsageRow[]> {
+    const ids = [...new Set(rows.filter((r) => r.userId && !r.workspaceId).map((r) => r.userId!))];
+    if (ids.length === 0) return rows;
+    const members = await db.workspaceMember
+      .findMany({ where: { userId: { in: ids } }, select: { userId: true, workspaceId: true } })
+      .catch((err: unknown) => {
+        log.warn({ err }, 'usage log: workspace lookup failed');
+        return [];
+      });
+    if (members.length === 0) return rows;
+    const of = new Map(members.map((m) => [m.userId, m.workspaceId]));
+    return rows.map((r) =>
+      r.userId && !r.workspaceId && of.has(r.userId) ? { ...r, workspaceId: of.get(r.userId)! } : r,
+    );
+  }
+
   /** One INSERT for the batch; on failure one retry (after a pause unless shutting down), then dropped. */
   async function writeBatch(rows: UsageRow[]): Promise<void> {
+    rows = await withWorkspaces(rows);
     for (let attempt = 1; ; attempt++) {
       try {
         await db.usageLog.createMany({ data: rows });

@@ -119,6 +119,7 @@ describe('usage chart and action labels', () => {
     expect(recent.at(-1)).toEqual({ label: 'Feb 03', value: 0 });
     expect(chartBars([], false, new Date('2026-02-03T12:00:00Z'))).toHaveLength(30);
     expect(actionLabel('CHAT_MESSAGE')).toBe('Chat Message');
+    expect(actionLabel('WORKSPACES')).toBe('Team');
     expect(actionLabel('SOMETHING')).toBe('SOMETHING');
   });
 });

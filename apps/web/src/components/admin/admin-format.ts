@@ -126,6 +126,8 @@ const ACTION_ROW_LABELS: Record<string, string> = {
   SUBSCRIPTION: 'Subscription',
   ADMIN_ACCESS: 'Admin Access',
   BILLING: 'Billing',
+  // Calls of the team-workspace procedures (invites, members, seats), logged under their router's name.
+  WORKSPACES: 'Team',
 };
 export const actionLabel = (action: string) => ACTION_ROW_LABELS[action] ?? action;
 

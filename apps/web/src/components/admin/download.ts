@@ -1,4 +1,4 @@
-// Saving a file from the browser, and the server-side CSV export (GET /api/admin/logs/export.csv), which needs
+// Saving a file from the browser, and the server-side CSV export (GET /api/admin/logs/export.csv, or a team's), which needs
 // the bearer token — so it is fetched (token refreshed first when expired, and once more on a 401, like the
 // tRPC link) and saved from a blob rather than opened as a plain link.
 import { refreshAccessToken } from '../../lib/trpc';
@@ -79,13 +79,14 @@ export async function fetchWithAuth(url: string, deps: FetchWithAuthDeps = defau
   return res;
 }
 
-/** Downloads the server's CSV of every log matching `filters`; returns the saved file's name. */
+/** Downloads the server's CSV (at `path`) of every log matching `filters`; returns the saved file's name. */
 export async function downloadServerCsv(
+  path: string,
   filters: Record<string, string | undefined>,
   fallbackName: string,
   deps?: FetchWithAuthDeps,
 ): Promise<string> {
-  const res = await fetchWithAuth(`/api/admin/logs/export.csv${exportQuery(filters)}`, deps);
+  const res = await fetchWithAuth(`${path}${exportQuery(filters)}`, deps);
   if (!res.ok) {
     let message = `Export failed (${res.status})`;
     try {

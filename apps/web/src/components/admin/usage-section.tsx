@@ -2,10 +2,11 @@
 // Refresh, Clear Test Data, Export CSV of the loaded page (and Export all through the server's CSV), three summary
 // cards, 'Filter & Export' (search on Enter, action filter, two-month date range), requests per day, and the
 // 'Usage Activity' table with 'Showing X to Y of Z logs'. Changing the page, the action or the range reloads; the
-// typed search applies on Enter or Refresh only.
+// typed search applies on Enter or Refresh only. The data comes from a `UsageSource`: the whole platform for the
+// admin back office, one workspace for a team's /team/usage (Clear Test Data is the platform's only).
 import { useState } from 'react';
 import { startOfMonth, subMonths } from 'date-fns';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Activity,
   CheckCircle2,
@@ -73,10 +74,11 @@ import { SectionHeader } from './section-header';
 import type { AdminLogEntry } from './types';
 import { buildUsageCsv } from './usage-csv';
 import { useErrorToast } from './use-error-toast';
+import { platformUsageSource, type UsageSource } from './usage-source';
 
 const ALL = 'all';
 
-export function UsageSection() {
+export function UsageSection({ source = platformUsageSource }: { source?: UsageSource } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -91,14 +93,8 @@ export function UsageSection() {
     search: search || undefined,
     ...rangeToQuery(range),
   };
-  const logs = useQuery({
-    ...trpc.admin.logs.queryOptions({ ...filters, page, limit: LOGS_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
-  const analytics = useQuery({
-    ...trpc.admin.usageAnalytics.queryOptions(filters),
-    placeholderData: keepPreviousData,
-  });
+  const logs = source.useLogs({ ...filters, page, limit: LOGS_PAGE_SIZE });
+  const analytics = source.useAnalytics(filters);
   useErrorToast(
     {
       isError: logs.isError || analytics.isError,
@@ -149,7 +145,7 @@ export function UsageSection() {
   async function exportAll() {
     setExportingAll(true);
     try {
-      await downloadServerCsv(filters, usageCsvFileName());
+      await downloadServerCsv(source.exportPath, filters, usageCsvFileName());
       toast.success('Export Complete', { description: 'Usage logs have been exported to CSV' });
     } catch {
       toast.error('Export Failed', { description: 'Failed to export usage logs. Please try again.' });
@@ -241,7 +237,7 @@ export function UsageSection() {
     <section className="space-y-6" aria-labelledby="admin-usage-title">
       <SectionHeader
         title={<span id="admin-usage-title">Usage Logs</span>}
-        subtitle="Monitor and export user activity logs"
+        subtitle={source.subtitle}
         actions={
           <>
             <Button variant="outline" onClick={refresh} aria-busy={refreshing || undefined}>
@@ -252,30 +248,32 @@ export function UsageSection() {
               />
               Refresh
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button variant="outline" disabled={clear.isPending}>
-                  {clear.isPending ? <Spinner /> : <Trash2 aria-hidden />}
-                  Clear Test Data
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Clear test data?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    This permanently deletes the usage records of test accounts (addresses at example.com,
-                    .test and other reserved domains) and of test helpers. Real customers&apos; records are
-                    kept.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>Cancel</AlertDialogCancel>
-                  <AlertDialogAction variant="destructive" onClick={() => void clearTestData()}>
+            {source.kind === 'platform' && (
+              <AlertDialog>
+                <AlertDialogTrigger asChild>
+                  <Button variant="outline" disabled={clear.isPending}>
+                    {clear.isPending ? <Spinner /> : <Trash2 aria-hidden />}
                     Clear Test Data
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+                  </Button>
+                </AlertDialogTrigger>
+                <AlertDialogContent>
+                  <AlertDialogHeader>
+                    <AlertDialogTitle>Clear test data?</AlertDialogTitle>
+                    <AlertDialogDescription>
+                      This permanently deletes the usage records of test accounts (addresses at example.com,
+                      .test and other reserved domains) and of test helpers. Real customers&apos; records are
+                      kept.
+                    </AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogCancel>Cancel</AlertDialogCancel>
+                    <AlertDialogAction variant="destructive" onClick={() => void clearTestData()}>
+                      Clear Test Data
+                    </AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
+            )}
             <Button
               onClick={exportPage}
               disabled={loadedLogs.length === 0}

@@ -8,6 +8,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@app/api/client';
 import { DEFAULT_ASSISTANT_TITLE, titleFromMessage, type AssistantSessionType } from '@app/api/schemas';
 import { preparedSend } from '../../lib/prepared-send';
+import type { MessageArtifactRef } from '../artifacts/artifact-types';
 import { useTRPCClient } from '../../lib/trpc';
 import type { ConversationAdapter, ConversationMessage, ConversationSendEvent } from '../conversation/types';
 import { ASSISTANT_TEXTS, assistantErrorToast } from './assistant-utils';
@@ -19,6 +20,8 @@ export type AssistantSessionItem = AssistantOutputs['listSessions']['sessions'][
 export type AssistantServerMessage = AssistantOutputs['getSession']['messages'][number] & {
   /** The files an answer drew on, should the server name them in a field (today it names them in the text). */
   usedFiles?: { id: string; filename: string }[];
+  /** The artifacts an answer created or changed (issue 12). */
+  artifacts?: MessageArtifactRef[];
 };
 /** A file as a message shows it. */
 export type AssistantMessageFile = Pick<AssistantServerMessage['files'][number], 'id' | 'filename'> &
@@ -31,6 +34,8 @@ export type AssistantUiMessage = ConversationMessage & {
   /** Files attached to a user message. */
   files: AssistantMessageFile[];
   usedFiles?: { id: string; filename: string }[];
+  /** The artifacts an answer created or changed: their cards show under it. */
+  artifacts: MessageArtifactRef[];
 };
 
 /** The extra of a send: the attached files (ids for the server, names for the message shown at once). */
@@ -55,6 +60,9 @@ export function toUiMessage(m: AssistantServerMessage): AssistantUiMessage {
     tokensUsed: m.tokensUsed,
     files: m.files,
     usedFiles: m.usedFiles,
+    artifacts: m.artifacts ?? [],
+    // The server keeps an answer stopped after some text, marked by its type (Regenerate replaces it).
+    stopped: m.messageType === 'STOPPED',
   };
 }
 
@@ -82,8 +90,22 @@ export function toConversationEvent(
  */
 export function useAssistantAdapter(nextType: RefObject<AssistantSessionType>): AssistantAdapter {
   const client = useTRPCClient();
-  return useMemo<AssistantAdapter>(
-    () => ({
+  return useMemo<AssistantAdapter>(() => {
+    /** Step 2 of every send (plain, Regenerate, Edit): the stream of a prepared request. */
+    const subscribeSend = (requestId: string, h: Parameters<AssistantAdapter['send']>[1]) =>
+      client.assistant.sendStream.subscribe(
+        { requestId },
+        {
+          onData: (ev) => h.onEvent(toConversationEvent(ev)),
+          onError: h.onError,
+          onComplete: h.onComplete,
+          onConnectionStateChange(state) {
+            // A dropped connection is a failed send (its request is single use: a reconnect is refused).
+            if (state.state === 'connecting' && state.error) h.onError(state.error);
+          },
+        },
+      );
+    return {
       key: 'assistant',
       basePath: '/assistant',
       texts: ASSISTANT_TEXTS,
@@ -102,19 +124,17 @@ export function useAssistantAdapter(nextType: RefObject<AssistantSessionType>): 
       send: ({ sessionId, message, extra }, h) =>
         preparedSend(
           () => client.assistant.prepareSend.mutate({ sessionId, message, fileIds: extra?.fileIds ?? [] }),
-          (requestId) =>
-            client.assistant.sendStream.subscribe(
-              { requestId },
-              {
-                onData: (ev) => h.onEvent(toConversationEvent(ev)),
-                onError: h.onError,
-                onComplete: h.onComplete,
-                onConnectionStateChange(state) {
-                  // A dropped connection is a failed send (its request is single use: a reconnect is refused).
-                  if (state.state === 'connecting' && state.error) h.onError(state.error);
-                },
-              },
-            ),
+          (requestId) => subscribeSend(requestId, h),
+          h.onError,
+        ),
+      // Regenerate/Edit: the server resends the last user message's files with it.
+      replaceLast: ({ sessionId, message, replace }, h) =>
+        preparedSend(
+          () =>
+            replace.mode === 'regenerate'
+              ? client.assistant.prepareRegenerate.mutate({ sessionId, messageId: replace.messageId })
+              : client.assistant.prepareEdit.mutate({ sessionId, messageId: replace.messageId, message }),
+          (requestId) => subscribeSend(requestId, h),
           h.onError,
         ),
       stop: (sessionId) => client.assistant.stop.mutate({ sessionId }),
@@ -123,12 +143,15 @@ export function useAssistantAdapter(nextType: RefObject<AssistantSessionType>): 
           { sessionId },
           { onData: h.onEvent, onError: h.onError, onComplete: h.onComplete },
         ),
-      draftMessage: (m, extra) => ({ ...m, files: m.role === 'user' ? (extra?.files ?? []) : [] }),
+      draftMessage: (m, extra) => ({
+        ...m,
+        files: m.role === 'user' ? (extra?.files ?? []) : [],
+        artifacts: [],
+      }),
       autoTitle: (s, message) =>
         !s.title.trim() || s.title === DEFAULT_ASSISTANT_TITLE ? titleFromMessage(message) : undefined,
       sendError: (err) => assistantErrorToast(ASSISTANT_TEXTS.sendFailed, err),
       createError: (err) => assistantErrorToast(ASSISTANT_TEXTS.createFailed, err),
-    }),
-    [client, nextType],
-  );
+    };
+  }, [client, nextType]);
 }

@@ -137,7 +137,7 @@ describe('adapter mapping', () => {
       messageId: 'm1',
       createdAt: at,
     };
-    const base = { createdAt: at, messageType: 'REGULAR', tokensUsed: 0 };
+    const base = { createdAt: at, messageType: 'REGULAR', tokensUsed: 0, artifacts: [] };
     const m = toUiMessage({ ...base, id: 'm1', role: 'USER', content: 'hi', files: [file] });
     expect(m).toMatchObject({ id: 'm1', role: 'user', files: [{ id: 'f1' }] });
     const session = {
@@ -154,7 +154,15 @@ describe('adapter mapping', () => {
       session,
       message: { ...base, id: 'm2', role: 'ASSISTANT', content: 'ok', files: [] },
     });
-    expect(ev).toMatchObject({ type: 'complete', message: { role: 'assistant', content: 'ok', files: [] } });
+    expect(ev).toMatchObject({
+      type: 'complete',
+      message: { role: 'assistant', content: 'ok', files: [], artifacts: [] },
+    });
+    const ref = { id: 'a1', kind: 'quiz' as const, title: 'GDPR quiz', version: 2 };
+    expect(
+      toUiMessage({ ...base, id: 'm3', role: 'ASSISTANT', content: 'q', files: [], artifacts: [ref] })
+        .artifacts,
+    ).toEqual([ref]);
     expect(toConversationEvent({ type: 'content', content: 'x' })).toEqual({ type: 'content', content: 'x' });
   });
 });

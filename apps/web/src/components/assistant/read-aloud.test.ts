@@ -158,6 +158,13 @@ describe('stripMarkdown', () => {
     );
   });
 
+  it("says an artifact table's '#' column as a word", () => {
+    const md = '| # | Objective | Bloom level |\n| --- | --- | --- |\n| 1 | list the steps | Remember |';
+    const spoken = stripMarkdown(md);
+    expect(spoken).toBe('Number, Objective, Bloom level.\n1, list the steps, Remember.');
+    expect(spoken).not.toMatch(/[#*`|]/);
+  });
+
   it('keeps words with underscores and lone asterisks', () => {
     expect(stripMarkdown('Use snake_case_names and 3 * 4')).toBe('Use snake_case_names and 3 * 4');
   });

@@ -45,6 +45,8 @@ export function stripMarkdown(md: string): string {
           `${row
             .split('|')
             .map((c) => c.trim())
+            // A numbering column's '#' header (artifact tables) is said as a word, not as a symbol.
+            .map((c) => (c === '#' ? 'Number' : c))
             .join(', ')}.`,
       )
       // Block markers: headings, quotes, rules, list bullets, task boxes.

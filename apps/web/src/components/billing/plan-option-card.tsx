@@ -1,4 +1,5 @@
-// One plan as a selectable card (trial plan dialog, dashboard upgrade panel, simulator portal).
+// One plan as a selectable card (trial plan dialog, dashboard upgrade panel, simulator portal). The full card
+// lists every feature: with only the first four, Pro looked like Starter and Team lost what it adds.
 import { Check } from 'lucide-react';
 import { formatCents, type BillingCycleKey, type PublicPlan } from '@app/api/client';
 import { Badge, Button, cn } from '@app/ui';
@@ -8,6 +9,7 @@ export function PlanOptionCard({
   cycle,
   selected,
   current,
+  scheduledLabel,
   actionLabel,
   onSelect,
   disabled,
@@ -17,6 +19,8 @@ export function PlanOptionCard({
   cycle: BillingCycleKey;
   selected?: boolean;
   current?: boolean;
+  /** A booked change to this option, e.g. 'From Dec 24'. */
+  scheduledLabel?: string | null;
   actionLabel?: string;
   onSelect: () => void;
   disabled?: boolean;
@@ -32,10 +36,12 @@ export function PlanOptionCard({
         selected ? 'border-primary ring-primary/30 shadow-md ring-2' : 'hover:shadow-sm',
       )}
     >
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{plan.name}</h3>
-        <div className="flex gap-1">
+        {/* Wraps under the name when a narrow card holds several badges (Current, From …, Most Popular). */}
+        <div className="flex flex-wrap gap-1">
           {current && <Badge variant="secondary">Current</Badge>}
+          {scheduledLabel && <Badge variant="outline">{scheduledLabel}</Badge>}
           {plan.popular && <Badge>Most Popular</Badge>}
         </div>
       </div>
@@ -45,8 +51,8 @@ export function PlanOptionCard({
       </p>
       <p className="text-muted-foreground mt-1 text-sm">{plan.messages[cycle]}</p>
       {!compact && (
-        <ul className="mt-3 space-y-1.5 text-sm">
-          {plan.features.slice(0, 4).map((f) => (
+        <ul className="mt-3 space-y-1.5 text-sm" aria-label={`${plan.name} features`}>
+          {plan.features.map((f) => (
             <li key={f} className="flex items-start gap-2">
               <Check className="text-primary mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{f}</span>

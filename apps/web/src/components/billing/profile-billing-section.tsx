@@ -15,7 +15,8 @@ import {
 } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
 import { BillingActionButtons } from './billing-action-buttons';
-import { describeSubscription, formatDate } from './subscription-format';
+import { ScheduledChangeNotice } from './scheduled-change-notice';
+import { describeSubscription } from './subscription-format';
 
 export function ProfileBillingSection() {
   const trpc = useTRPC();
@@ -54,22 +55,20 @@ export function ProfileBillingSection() {
                 {d.messagesUsed.toLocaleString('en-US')} of {d.messageLimit.toLocaleString('en-US')} this
                 period
               </dd>
-              {d.trialing && (
+              {d.periodText && (
                 <>
-                  <dt className="text-muted-foreground">Trial</dt>
-                  <dd>
-                    {d.trialDaysLeft} days left · ends {formatDate(d.periodEnd)}
-                    {d.cancelling ? ' (cancelled)' : ''}
+                  <dt className="text-muted-foreground">{d.trialing ? 'Trial' : 'Period'}</dt>
+                  <dd data-testid="period-text">
+                    {d.trialing && `${d.trialDaysLeft} ${d.trialDaysLeft === 1 ? 'day' : 'days'} left · `}
+                    {d.periodText}
+                    {d.periodRange && (
+                      <span className="text-muted-foreground block text-xs">{d.periodRange}</span>
+                    )}
                   </dd>
                 </>
               )}
-              {d.paid && (
-                <>
-                  <dt className="text-muted-foreground">{d.cancelling ? 'Ends' : 'Renews'}</dt>
-                  <dd>{formatDate(d.periodEnd)}</dd>
-                </>
-              )}
             </dl>
+            <ScheduledChangeNotice d={d} />
             <BillingActionButtons sub={sub}>
               <Button asChild variant="ghost" size="sm">
                 <Link to="/dashboard#upgrade">Change plan</Link>

@@ -120,3 +120,76 @@ describe('subscription display rules', () => {
     expect(noPortalMessage(null, true)).toBe('No billing portal available');
   });
 });
+
+describe('period wording (issue 17 item 7): one label per state, the period as long as it is', () => {
+  it("'Trial ends on …', 'Renews on …', 'Ends on …' — never 'Renews: Ends …'", () => {
+    const base = { plan: 'pro', planName: 'Pro', stripeCustomerId: 'cus_1' };
+    expect(
+      describeSubscription({ ...base, status: 'TRIALING', trialEnd: '2026-11-30T12:00:00Z' }).periodText,
+    ).toBe('Trial ends on Nov 30, 2026');
+    expect(
+      describeSubscription({
+        ...base,
+        status: 'TRIALING',
+        trialEnd: '2026-11-30T12:00:00Z',
+        cancelAtPeriodEnd: true,
+      }).periodText,
+    ).toBe('Ends on Nov 30, 2026');
+    expect(
+      describeSubscription({ ...base, status: 'ACTIVE', currentPeriodEnd: '2026-12-24T12:00:00Z' })
+        .periodText,
+    ).toBe('Renews on Dec 24, 2026');
+    expect(
+      describeSubscription({
+        ...base,
+        status: 'ACTIVE',
+        currentPeriodEnd: '2027-11-23T12:00:00Z',
+        cancelAtPeriodEnd: true,
+      }).periodText,
+    ).toBe('Ends on Nov 23, 2027');
+    expect(describeSubscription({ ...base, status: 'CANCELED' }).periodText).toBeNull();
+  });
+
+  it('an annual plan with 2MONTHSFREE shows its 14-month period', () => {
+    const d = describeSubscription({
+      status: 'ACTIVE',
+      plan: 'pro',
+      billingCycle: 'annual',
+      currentPeriodStart: '2026-11-24T09:00:00Z',
+      currentPeriodEnd: '2028-01-24T09:00:00Z',
+    });
+    expect(d.periodMonths).toBe(14);
+    expect(d.periodRange).toBe('14-month period: Nov 24, 2026 – Jan 24, 2028');
+    expect(d.periodText).toBe('Renews on Jan 24, 2028');
+    const monthly = describeSubscription({
+      status: 'ACTIVE',
+      plan: 'pro',
+      currentPeriodStart: '2026-01-31T00:00:00Z',
+      currentPeriodEnd: '2026-02-28T00:00:00Z',
+    });
+    expect(monthly).toMatchObject({ periodMonths: 1, periodRange: null });
+  });
+
+  it("a booked downgrade: 'Changes to Starter on …', hidden when the subscription ends instead", () => {
+    const sub = {
+      status: 'ACTIVE',
+      plan: 'team',
+      planName: 'Team',
+      currentPeriodEnd: '2026-12-24T12:00:00Z',
+      scheduledChange: {
+        planName: 'Starter',
+        billingCycle: 'monthly',
+        messageLimit: 300,
+        effectiveAt: '2026-12-24T12:00:00Z',
+      },
+    };
+    expect(describeSubscription(sub).scheduledText).toBe('Changes to Starter on Dec 24, 2026');
+    expect(
+      describeSubscription({
+        ...sub,
+        scheduledChange: { ...sub.scheduledChange, planName: 'Team' },
+      }).scheduledText,
+    ).toBe('Changes to Team (monthly) on Dec 24, 2026');
+    expect(describeSubscription({ ...sub, cancelAtPeriodEnd: true }).scheduledText).toBeNull();
+  });
+});

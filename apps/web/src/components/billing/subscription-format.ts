@@ -148,8 +148,16 @@ export interface DescribableSubscription {
   messageLimit?: number | null;
   trialEnd?: Date | string | null;
   trialDaysLeft?: number | null;
+  currentPeriodStart?: Date | string | null;
   currentPeriodEnd?: Date | string | null;
   cancelAtPeriodEnd?: boolean | null;
+  /** A downgrade booked for the end of the period (subscriptions.current's view). */
+  scheduledChange?: {
+    planName: string;
+    billingCycle: string;
+    messageLimit: number;
+    effectiveAt: Date | string;
+  } | null;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
 }
@@ -177,6 +185,17 @@ export interface SubscriptionDescription {
   trialDaysLeft: number;
   /** When the trial ends (trialing) or the paid period renews or ends (paid); null otherwise. */
   periodEnd: Date | string | null;
+  /**
+   * What happens at periodEnd, one wording everywhere (dashboard, profile, portal): 'Trial ends on …',
+   * 'Renews on …', 'Ends on …' (a cancellation at period end); null when nothing runs.
+   */
+  periodText: string | null;
+  /** Length of the paid period in whole months (14 for an annual plan with 2MONTHSFREE); null otherwise. */
+  periodMonths: number | null;
+  /** e.g. '14-month period: Nov 24, 2026 – Jan 24, 2028' for a paid period that is not one month; else null. */
+  periodRange: string | null;
+  /** 'Changes to Starter on Dec 24, 2026' (or '… to Pro (monthly) …' for a cycle switch); null when none. */
+  scheduledText: string | null;
   /** Price of one billing period in cents (0 when unknown). */
   priceCents: number;
   messagesUsed: number;
@@ -190,6 +209,27 @@ export interface SubscriptionDescription {
   canResume: boolean;
 }
 
+/** Whole months between two dates (same day of month, clamped like the billing cycle), at least 1. */
+export function monthsBetween(start: Date | string, end: Date | string): number {
+  const a = new Date(start);
+  const b = new Date(end);
+  const months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+  // A period that ends a few days short of the same day (a clamped Jan 31 → Feb 28) still counts the month.
+  const short = b.getUTCDate() < a.getUTCDate() && b.getUTCDate() !== daysIn(b) ? 1 : 0;
+  return Math.max(1, months - short);
+}
+const daysIn = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+
+/** 'Trial ends on …' / 'Ends on …' / 'Renews on …': the one wording of what happens at the period's end. */
+export function periodEndText(
+  d: { trialing: boolean; paid: boolean; cancelling: boolean },
+  end: Date | string | null | undefined,
+): string | null {
+  if (!end || !(d.trialing || d.paid)) return null;
+  if (d.cancelling) return `Ends on ${formatDate(end)}`;
+  return d.trialing ? `Trial ends on ${formatDate(end)}` : `Renews on ${formatDate(end)}`;
+}
+
 /** Everything the billing screens show about a subscription (or its absence), in one place. */
 export function describeSubscription(
   sub: DescribableSubscription | null | undefined,
@@ -201,6 +241,18 @@ export function describeSubscription(
   const annual = isAnnualBilling(sub);
   const hasPlan = !!sub?.plan;
   const percent = usagePercent(sub?.messagesUsed, sub?.messageLimit);
+  const periodEnd = trialing ? (sub?.trialEnd ?? null) : paid ? (sub?.currentPeriodEnd ?? null) : null;
+  const periodMonths =
+    paid && sub?.currentPeriodStart && sub.currentPeriodEnd
+      ? monthsBetween(sub.currentPeriodStart, sub.currentPeriodEnd)
+      : null;
+  const next = paid && !cancelling ? sub?.scheduledChange : null;
+  const nextLabel = next
+    ? formatPlanName(next.planName) +
+      (formatPlanName(next.planName) === formatPlanName(sub?.planName ?? sub?.plan)
+        ? ` (${next.billingCycle === 'annual' ? 'annual' : 'monthly'})`
+        : '')
+    : null;
   return {
     status,
     statusLabel: statusLabel(status),
@@ -215,7 +267,14 @@ export function describeSubscription(
     live: trialing || paid,
     cancelling,
     trialDaysLeft: sub?.trialDaysLeft ?? 0,
-    periodEnd: trialing ? (sub?.trialEnd ?? null) : paid ? (sub?.currentPeriodEnd ?? null) : null,
+    periodEnd,
+    periodText: periodEndText({ trialing, paid, cancelling }, periodEnd),
+    periodMonths,
+    periodRange:
+      periodMonths && periodMonths > 1
+        ? `${periodMonths}-month period: ${formatDate(sub?.currentPeriodStart)} – ${formatDate(sub?.currentPeriodEnd)}`
+        : null,
+    scheduledText: next ? `Changes to ${nextLabel} on ${formatDate(next.effectiveAt)}` : null,
     priceCents: sub?.priceCents ?? 0,
     messagesUsed: sub?.messagesUsed ?? 0,
     messageLimit: sub?.messageLimit || DEFAULT_MESSAGE_LIMIT,

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
-import { noPortalMessage } from './subscription-format';
+import { formatDate, noPortalMessage } from './subscription-format';
 import type { UpgradeAction } from './types';
 
 export interface SubscriptionLike {
@@ -31,6 +31,7 @@ export function useBillingActions() {
   const cancelSubM = useMutation(trpc.subscriptions.cancel.mutationOptions());
   const resumeM = useMutation(trpc.billing.resume.mutationOptions());
   const testUpgradeM = useMutation(trpc.subscriptions.testUpgradeTrial.mutationOptions());
+  const cancelScheduledM = useMutation(trpc.subscriptions.cancelScheduledChange.mutationOptions());
 
   /** Starts a plan change through Checkout: the browser goes to the checkout URL. */
   async function startCheckout(priceId: string) {
@@ -53,6 +54,23 @@ export function useBillingActions() {
     portalPending: portal.isPending,
     cancelPending: cancelTrialM.isPending || cancelSubM.isPending || resumeM.isPending,
     testUpgradePending: testUpgradeM.isPending,
+    cancelScheduledPending: cancelScheduledM.isPending,
+
+    /** Drops the downgrade booked for the end of the period: the plan stays at renewal. */
+    async cancelScheduledChange() {
+      try {
+        const res = await cancelScheduledM.mutateAsync();
+        toast.success('Scheduled change cancelled', {
+          description: res.subscription?.planName
+            ? `You stay on ${res.subscription.planName} when your plan renews.`
+            : 'Your plan stays as it is when it renews.',
+        });
+      } catch (err) {
+        toast.error('Failed to cancel the scheduled change', { description: messageOf(err) });
+      } finally {
+        await refresh();
+      }
+    },
 
     /** Test helper (hidden in production): ends the trial now on `plan`. */
     async testUpgradeTrial(plan: 'starter' | 'pro' | 'team') {
@@ -71,7 +89,8 @@ export function useBillingActions() {
 
     /**
      * The upgrade panel's button, as the server's rule says for this option (subscriptions.planOptions): an
-     * in-place plan change with proration (no second subscription, no double charge), or Checkout.
+     * in-place plan change with proration (no second subscription, no double charge), a downgrade booked for
+     * the end of the period (`schedule`, after the panel's confirmation), or Checkout.
      */
     async upgrade(priceId: string, action: UpgradeAction) {
       if (action === 'checkout') return startCheckout(priceId);
@@ -80,6 +99,13 @@ export function useBillingActions() {
         if (res.checkoutUrl) {
           // The subscription ended meanwhile: the server answered with a checkout instead.
           window.location.assign(res.checkoutUrl);
+          return;
+        }
+        const next = res.subscription?.scheduledChange;
+        if (action === 'schedule' && next) {
+          toast.success('Plan change scheduled', {
+            description: `You keep ${res.subscription?.planName ?? 'your plan'} until ${formatDate(next.effectiveAt)}; then ${next.planName} starts.`,
+          });
           return;
         }
         const plan = res.subscription?.plan;

@@ -12,8 +12,22 @@ export type ChatAdapter = ConversationAdapter<ChatSessionItem, ChatUiMessage>;
 
 export function useChatAdapter(): ChatAdapter {
   const client = useTRPCClient();
-  return useMemo<ChatAdapter>(
-    () => ({
+  return useMemo<ChatAdapter>(() => {
+    /** Step 2 of a send, Regenerate or Edit: the answer streamed by the request id step 1 answered. */
+    const subscribeSend = (requestId: string, h: Parameters<ChatAdapter['send']>[1]) =>
+      client.chat.sendStream.subscribe(
+        { requestId },
+        {
+          onData: h.onEvent,
+          onError: h.onError,
+          onComplete: h.onComplete,
+          onConnectionStateChange(state) {
+            // A dropped connection is a failed send (its request is single use: a reconnect is refused).
+            if (state.state === 'connecting' && state.error) h.onError(state.error);
+          },
+        },
+      );
+    return {
       key: 'chat',
       basePath: '/chat',
       texts: {
@@ -34,21 +48,19 @@ export function useChatAdapter(): ChatAdapter {
       send: ({ sessionId, message }, h) =>
         preparedSend(
           () => client.chat.prepareSend.mutate({ sessionId, message }),
-          (requestId) =>
-            client.chat.sendStream.subscribe(
-              { requestId },
-              {
-                onData: h.onEvent,
-                onError: h.onError,
-                onComplete: h.onComplete,
-                onConnectionStateChange(state) {
-                  // A dropped connection is a failed send (its request is single use: a reconnect is refused).
-                  if (state.state === 'connecting' && state.error) h.onError(state.error);
-                },
-              },
-            ),
+          (requestId) => subscribeSend(requestId, h),
           h.onError,
         ),
+      replaceLast: ({ sessionId, message, replace }, h) =>
+        preparedSend(
+          () =>
+            replace.mode === 'regenerate'
+              ? client.chat.prepareRegenerate.mutate({ sessionId, messageId: replace.messageId })
+              : client.chat.prepareEdit.mutate({ sessionId, messageId: replace.messageId, message }),
+          (requestId) => subscribeSend(requestId, h),
+          h.onError,
+        ),
+      reuseEmptySession: true,
       stop: (sessionId) => client.chat.stop.mutate({ sessionId }),
       watch: (sessionId, h) =>
         client.chat.watch.subscribe(
@@ -61,7 +73,6 @@ export function useChatAdapter(): ChatAdapter {
         const { message, upgrade } = sendErrorToast(err);
         return { message, action: upgrade ? { label: 'Upgrade', to: UPGRADE_PATH } : undefined };
       },
-    }),
-    [client],
-  );
+    };
+  }, [client]);
 }

@@ -9,8 +9,9 @@ type ChatMessage = ChatOutputs['getSession']['messages'][number];
 
 export type ChatSessionItem = ChatOutputs['listSessions']['sessions'][number];
 /** A chat message on screen: the server's, or a local one (no token count) and the streaming placeholder. */
-export type ChatUiMessage = Omit<ChatMessage, 'tokensUsed'> & {
+export type ChatUiMessage = Omit<ChatMessage, 'tokensUsed' | 'stopped'> & {
   tokensUsed?: ChatMessage['tokensUsed'];
+  stopped?: boolean;
   /** The assistant placeholder while the answer streams. */
   streaming?: boolean;
 };

@@ -1,5 +1,6 @@
-// Search overlay (Ctrl/Cmd+/): the user's titles and messages, at least 2 characters, up to 20 results.
-import { useEffect, useState } from 'react';
+// Search overlay (Ctrl/Cmd+/): the user's titles and messages, at least 2 characters, up to 20 results. The box
+// is a combobox: ↑/↓ move through the results (aria-selected, aria-activedescendant), Enter opens one.
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MessageSquare, Search } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Input, Spinner } from '@app/ui';
@@ -39,6 +40,28 @@ export function SearchDialog({
   }, [open]);
   const enabled = open && query.length >= 2;
   const results = useQuery({ ...trpc.chat.search.queryOptions({ query }), enabled, staleTime: 0 });
+  const list = text.trim().length >= 2 ? (results.data?.results ?? []) : [];
+  const [active, setActive] = useState(-1);
+  useEffect(() => setActive(-1), [results.data]);
+  const optionId = (i: number) => `chat-search-option-${i}`;
+  const pick = (sessionId: string) => {
+    onPick(sessionId);
+    onOpenChange(false);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!list.length) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      const next =
+        active < 0 ? (step > 0 ? 0 : list.length - 1) : (active + step + list.length) % list.length;
+      setActive(next);
+      document.getElementById(optionId(next))?.scrollIntoView({ block: 'nearest' });
+    } else if (e.key === 'Enter' && active >= 0 && list[active]) {
+      e.preventDefault();
+      pick(list[active].sessionId);
+    }
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -56,6 +79,12 @@ export function SearchDialog({
             autoFocus
             value={text}
             onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            role="combobox"
+            aria-expanded={list.length > 0}
+            aria-controls="chat-search-results"
+            aria-autocomplete="list"
+            aria-activedescendant={active >= 0 ? optionId(active) : undefined}
             placeholder="Search chats…"
             aria-label="Search chats"
             className="border-0 shadow-none focus-visible:ring-0 dark:bg-transparent"
@@ -72,32 +101,30 @@ export function SearchDialog({
           ) : results.data && results.data.results.length === 0 && !results.isFetching ? (
             <p className="text-muted-foreground px-2 py-6 text-center text-sm">No chats match “{query}”.</p>
           ) : (
-            <ul role="listbox" aria-label="Search results">
-              {results.data?.results.map((r) => (
-                <li key={`${r.sessionId}:${r.messageId ?? 'title'}`}>
-                  <button
-                    type="button"
-                    role="option"
-                    aria-selected={false}
-                    onClick={() => {
-                      onPick(r.sessionId);
-                      onOpenChange(false);
-                    }}
-                    className="hover:bg-accent focus-visible:bg-accent flex w-full gap-3 rounded-md px-2 py-2 text-left outline-none"
-                    data-testid="chat-search-result"
-                  >
-                    <MessageSquare className="text-muted-foreground mt-0.5 size-4 shrink-0" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">
-                        <Highlight text={r.sessionTitle} query={query} />
-                      </span>
-                      {r.messageId && (
-                        <span className="text-muted-foreground line-clamp-2 text-xs">
-                          <Highlight text={r.snippet} query={query} />
-                        </span>
-                      )}
+            <ul role="listbox" aria-label="Search results" id="chat-search-results">
+              {list.map((r, i) => (
+                // Options are picked by click or from the box (↑/↓, Enter); focus stays in the box.
+                <li
+                  key={`${r.sessionId}:${r.messageId ?? 'title'}`}
+                  id={optionId(i)}
+                  role="option"
+                  aria-selected={i === active}
+                  onClick={() => pick(r.sessionId)}
+                  onMouseMove={() => i !== active && setActive(i)}
+                  className="aria-selected:bg-accent flex w-full cursor-pointer gap-3 rounded-md px-2 py-2 text-left"
+                  data-testid="chat-search-result"
+                >
+                  <MessageSquare className="text-muted-foreground mt-0.5 size-4 shrink-0" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">
+                      <Highlight text={r.sessionTitle} query={query} />
                     </span>
-                  </button>
+                    {r.messageId && (
+                      <span className="text-muted-foreground line-clamp-2 text-xs">
+                        <Highlight text={r.snippet} query={query} />
+                      </span>
+                    )}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -41,6 +41,8 @@ export interface ConversationShellProps<S extends ConversationSession, M extends
   messageActions?: (message: M) => ReactNode;
   /** Under a message's text (e.g. its attached files, or the files an answer used). */
   messageExtra?: (message: M) => ReactNode;
+  /** A finished answer whose text is shown another way (e.g. an artifact card) keeps it behind "Show as text". */
+  messageTextCollapsed?: (message: M) => boolean;
 }
 
 export function ConversationShell<S extends ConversationSession, M extends ConversationMessage, X>({
@@ -53,10 +55,17 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
   composer = {},
   messageActions,
   messageExtra,
+  messageTextCollapsed,
 }: ConversationShellProps<S, M, X>) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [feedback, setFeedback] = useState<Record<string, Feedback>>({});
   const inputRef = useRef<ComposerHandle>(null);
+
+  // The cursor starts in the message box (on devices with a fine pointer: a phone would pop its keyboard up
+  // over the conversation on every visit).
+  useEffect(() => {
+    if (window.matchMedia?.('(pointer: fine)').matches) inputRef.current?.focus();
+  }, [c.sessionId]);
 
   // A new chat puts the cursor in the message box once it is shown.
   useEffect(() => {
@@ -97,10 +106,28 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
   }, [c.sessionId, c.sending]);
 
   const empty = !c.loadingMessages && c.messages.length === 0;
-  const sendTyped = () => (composer.onSend ? composer.onSend(c.input) : void c.send(c.input));
+  // Regenerate on the last answer, Edit on the last user message (stored ones: server ids).
+  const lastUser = c.messages.findLastIndex((m) => m.role === 'user' && !m.id.startsWith('local-'));
+  const lastAnswer = lastUser >= 0 && c.messages.at(-1)?.role === 'assistant' ? c.messages.length - 1 : -1;
+  const sendTyped = () => {
+    if (composer.onSend) composer.onSend(c.input);
+    else void c.send(c.input);
+    // Clicking Send moved the focus to the button: the next message is typed in the box again.
+    inputRef.current?.focus();
+  };
 
   return (
     <SidebarProvider className="h-svh min-h-0 overflow-hidden">
+      <a
+        href="#composer"
+        onClick={(e) => {
+          e.preventDefault();
+          inputRef.current?.focus();
+        }}
+        className="bg-background focus:ring-ring sr-only z-50 rounded-md px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2"
+      >
+        Skip to message box
+      </a>
       <SessionSidebar
         sessions={c.sessions}
         loading={c.sessionsLoading}
@@ -149,7 +176,7 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
               </div>
             )}
             {empty && emptyState}
-            {c.messages.map((m) => (
+            {c.messages.map((m, i) => (
               <MessageItem
                 key={m.id}
                 message={m}
@@ -157,6 +184,9 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
                 onFeedback={(id, f) => setFeedback((all) => ({ ...all, [id]: f }))}
                 actions={messageActions?.(m)}
                 extra={messageExtra?.(m)}
+                textCollapsed={messageTextCollapsed?.(m)}
+                onRegenerate={c.canReplace && i === lastAnswer ? c.regenerate : undefined}
+                onEdit={c.canReplace && i === lastUser ? c.editLast : undefined}
               />
             ))}
           </div>
@@ -176,6 +206,7 @@ export function ConversationShell<S extends ConversationSession, M extends Conve
               sendDisabled={composer.sendDisabled}
               placeholder={composer.placeholder}
               addon={composer.addon}
+              id="composer"
             />
             {composer.hint && (
               <p className="text-muted-foreground mt-2 text-center text-xs">{composer.hint}</p>

@@ -318,6 +318,31 @@ describe('loading and following a reply generated elsewhere', () => {
   });
 });
 
+describe('Stop keeps the text, Regenerate and Edit replace (issue 17)', () => {
+  const accepted = (s: State) =>
+    run(s, { type: 'sendAccepted', id: 's1', userMessage: msg('u1', 'user', 'x'), session: sessionA(s) });
+
+  it('a stop after some text keeps the exchange, the answer marked stopped, the box empty', () => {
+    let s = accepted(run(opened(), start()));
+    s = run(s, { type: 'sendProgress', id: 's1', content: 'half an answ' });
+    s = run(s, { type: 'sendKept', id: 's1', content: 'half an answer' });
+    expect(s.send.phase).toBe('stopped');
+    expect(ids(s)).toEqual(['u0', 'a0', 'u1', 'local-assistant-s1']);
+    expect(s.messages.at(-1)).toMatchObject({ content: 'half an answer', streaming: false, stopped: true });
+    expect(s.input).toBe('');
+    expect(sessionA(s).messageCount).toBe(4); // both messages count, like any answer
+    expect(s.live).toBeNull(); // the server's copy replaces it on the next load
+  });
+
+  it('a replacing send takes the old exchange off the screen', () => {
+    const replacing = (from: string) =>
+      ({ ...start(), replaceFrom: from }) as Extract<ConversationAction<S, M>, { type: 'sendStarted' }>;
+    const s = run(opened(), replacing('u0'));
+    expect(ids(s)).toEqual(['local-user-s1', 'local-assistant-s1']);
+    expect(run(opened(), replacing('gone')).messages).toHaveLength(4);
+  });
+});
+
 describe('conversation store', () => {
   it('reads synchronously and notifies only on change', () => {
     const store = createConversationStore(initialConversationState<S, M>());

@@ -64,6 +64,8 @@ export type ConversationAction<S extends ConversationSession, M extends Conversa
       placeholder: M;
       title?: string;
       now: Date;
+      /** Regenerate / Edit: this message and everything after it leave the screen (they are replaced). */
+      replaceFrom?: string;
     }
   /** The server saved the user message ('start'). */
   | { type: 'sendAccepted'; id: string; userMessage: M; session: S }
@@ -71,7 +73,9 @@ export type ConversationAction<S extends ConversationSession, M extends Conversa
   | { type: 'sendProgress'; id: string; content: string }
   | { type: 'sendCompleted'; id: string; message: M; session: S }
   /** Failed or stopped: the exchange is undone; the text goes back into the box if its chat is shown. */
-  | { type: 'sendFailed' | 'sendStopped'; id: string; restoreInput: boolean };
+  | { type: 'sendFailed' | 'sendStopped'; id: string; restoreInput: boolean }
+  /** Stopped after some text: the exchange stays, its answer (`content`) marked stopped. */
+  | { type: 'sendKept'; id: string; content: string };
 
 export function initialConversationState<S extends ConversationSession, M extends ConversationMessage>(
   shown?: string,
@@ -169,7 +173,9 @@ export function conversationReducer<S extends ConversationSession, M extends Con
 
     case 'sendStarted': {
       if (isBusy(state.send.phase)) return state; // one send at a time per tab
-      const { id, sessionId: sid, content, user, placeholder } = action;
+      const { id, sessionId: sid, content, user, placeholder, replaceFrom } = action;
+      const cut = replaceFrom ? state.messages.findIndex((m) => m.id === replaceFrom) : -1;
+      const kept = cut >= 0 ? state.messages.slice(0, cut) : state.messages;
       let before: SendState<S, M>['before'] = null;
       const sessions = state.sessions.map((s) => {
         if (s.id !== sid) return s;
@@ -186,7 +192,7 @@ export function conversationReducer<S extends ConversationSession, M extends Con
         sessions,
         input: '',
         live: { sessionId: sid, user, assistant: placeholder },
-        messages: state.shown === sid ? [...state.messages, user, placeholder] : state.messages,
+        messages: state.shown === sid ? [...kept, user, placeholder] : state.messages,
         send: { phase: 'sending', id, sessionId: sid, content, userId: user.id, placeholder, before },
       };
     }
@@ -213,6 +219,16 @@ export function conversationReducer<S extends ConversationSession, M extends Con
     case 'sendCompleted': {
       const next = updateMessage(state, sid, placeholder.id, action.message);
       return { ...next, sessions: upsert(next.sessions, action.session), send: { ...send, phase: 'done' } };
+    }
+    case 'sendKept': {
+      const answer = { ...placeholder, content: action.content, streaming: false, stopped: true };
+      const next = updateMessage(state, sid, placeholder.id, answer);
+      return {
+        ...next,
+        live: null,
+        sessions: next.sessions.map((s) => (s.id === sid ? { ...s, messageCount: s.messageCount + 1 } : s)),
+        send: { ...send, phase: 'stopped' },
+      };
     }
     case 'sendFailed':
     case 'sendStopped': {

@@ -1,6 +1,7 @@
 // Markdown rendering of assistant messages: GFM (tables, task lists), headings, lists, code blocks with
-// syntax highlighting and a copy button, and paragraphs over 200 characters collapsed behind 'Show more'.
-import { memo, useState, type ReactNode } from 'react';
+// syntax highlighting and a copy button, paragraphs over 200 characters clamped to three lines with 'Show more'
+// only when the clamp actually hides something, and tables that scroll sideways instead of squeezing words.
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
@@ -44,20 +45,43 @@ function CodeBlock({ children, code }: { children: ReactNode; code: string }) {
   );
 }
 
+/** Whether a clamped element hides text (re-measured when its width changes). */
+function useClipped(ref: React.RefObject<HTMLElement | null>, active: boolean) {
+  const [clipped, setClipped] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !active) return;
+    const measure = () => setClipped(el.scrollHeight - el.clientHeight > 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref, active]);
+  return clipped;
+}
+
 function CollapsibleParagraph({ children, long }: { children: ReactNode; long: boolean }) {
   const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLParagraphElement>(null);
+  // A long paragraph on a wide screen may fit in three lines: then there is nothing to show more of.
+  const clipped = useClipped(ref, long && !open);
   if (!long) return <p>{children}</p>;
   return (
     <div className="my-3">
-      <p className={cn('my-0!', !open && 'line-clamp-3')}>{children}</p>
-      <button
-        type="button"
-        onClick={() => setOpen((v) => !v)}
-        className="text-primary mt-1 text-xs font-medium hover:underline"
-        aria-expanded={open}
-      >
-        {open ? 'Show less' : 'Show more'}
-      </button>
+      <p ref={ref} className={cn('my-0!', !open && 'line-clamp-3')}>
+        {children}
+      </p>
+      {(clipped || open) && (
+        <button
+          type="button"
+          onClick={() => setOpen((v) => !v)}
+          className="text-primary mt-1 text-xs font-medium hover:underline"
+          aria-expanded={open}
+        >
+          {open ? 'Show less' : 'Show more'}
+        </button>
+      )}
     </div>
   );
 }
@@ -101,7 +125,14 @@ function makeComponents(collapse: boolean): Components {
     },
     table({ children }) {
       return (
-        <div className="my-3 overflow-x-auto rounded-lg border">
+        // Wider than the message: the table scrolls sideways (a focusable, named region for keyboards)
+        // rather than squeezing each cell to one word per line.
+        <div
+          className="chat-table my-3 overflow-x-auto rounded-lg border"
+          tabIndex={0}
+          role="region"
+          aria-label="Table"
+        >
           <table className="my-0! w-full text-sm">{children}</table>
         </div>
       );

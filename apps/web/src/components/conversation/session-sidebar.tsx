@@ -167,7 +167,8 @@ export function SessionSidebar({
                     </SidebarMenuItem>
                   ))}
               {!loading && sessions.length === 0 && (
-                <p className="text-muted-foreground px-2 py-4 text-sm">{labels.empty}</p>
+                // Inside the list's ul only an li is valid (axe 'list').
+                <li className="text-muted-foreground px-2 py-4 text-sm">{labels.empty}</li>
               )}
             </SidebarMenu>
           </SidebarGroupContent>

@@ -19,6 +19,14 @@ export interface ConversationMessage {
   createdAt: Date;
   /** The assistant placeholder while the answer streams. */
   streaming?: boolean;
+  /** An answer the user stopped: kept as it was, marked so (Regenerate replaces it). */
+  stopped?: boolean;
+}
+
+/** Regenerate (the last answer, by its id) or Edit (the last user message, by its id, with a new text). */
+export interface ReplaceLast {
+  mode: 'regenerate' | 'edit';
+  messageId: string;
 }
 
 /** Events of one send: the saved user message, text as it arrives, the stored answer. */
@@ -78,7 +86,17 @@ export interface ConversationAdapter<
     input: { sessionId: string; message: string; extra: X | undefined },
     handlers: StreamHandlers<ConversationSendEvent<S, M>>,
   ): Unsubscribable;
-  /** Cancels the session's running reply on the server (wherever it runs). */
+  /**
+   * Replaces the session's last exchange (Regenerate / Edit) through the same pipeline as a send; the same
+   * events. Without it the screen offers neither.
+   */
+  replaceLast?(
+    input: { sessionId: string; message: string; replace: ReplaceLast },
+    handlers: StreamHandlers<ConversationSendEvent<S, M>>,
+  ): Unsubscribable;
+  /** 'New chat' opens an existing empty session instead of creating another (sessions of one kind). */
+  reuseEmptySession?: boolean;
+  /** Cancels the session's running reply on the server (wherever it runs); resolves once it has ended. */
   stop(id: string): Promise<unknown>;
   /** Follows a reply generated elsewhere; without it such a reply shows once the chat is reopened. */
   watch?(id: string, handlers: StreamHandlers<ConversationWatchEvent>): Unsubscribable;

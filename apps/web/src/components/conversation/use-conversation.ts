@@ -1,7 +1,8 @@
 // A conversation screen's data and behaviour, for any `ConversationAdapter` (SPEC §2 Chat, §4 Chat send, §8):
 // sessions refetched every 10 s and merged, the messages of the session in the URL (following a reply that
-// streams elsewhere), sending with the answer streamed in at most every 100 ms, Stop, one send at a time per
-// tab, and a reply that keeps streaming while other chats are shown (docs/decisions.md "Chat").
+// streams elsewhere), sending with the answer streamed in at most every 100 ms, Stop (an answer with some text
+// stays, marked stopped), Regenerate and Edit of the last exchange, one send at a time per tab, and a reply
+// that keeps streaming while other chats are shown (docs/decisions.md "Chat").
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +18,10 @@ import type {
   ConversationAdapter,
   ConversationErrorToast,
   ConversationMessage,
+  ConversationSendEvent,
   ConversationSession,
+  ReplaceLast,
+  StreamHandlers,
   Unsubscribable,
 } from './types';
 
@@ -45,6 +49,12 @@ export interface Conversation<S extends ConversationSession, M extends Conversat
   send(text: string, extra?: X): Promise<void>;
   /** Stops the reply of the chat on screen (never another chat's). */
   stop(): void;
+  /** Regenerate / Edit are offered (the adapter supports them and no send is under way). */
+  canReplace: boolean;
+  /** Replaces the last answer of the chat on screen with a new one. */
+  regenerate(): void;
+  /** Replaces the last user message of the chat on screen with `text`, and answers it again. */
+  editLast(text: string): void;
   /** Creates a session and opens it; resolves with its id (undefined when creating failed). */
   newChat(): Promise<string | undefined>;
   openSession(id: string): void;
@@ -56,7 +66,10 @@ export interface Conversation<S extends ConversationSession, M extends Conversat
 
 interface ActiveSend {
   sessionId: string;
-  /** Stops the reply and undoes the exchange; `restoreInput: false` when its chat is being deleted. */
+  /**
+   * Stops the reply: with some text the answer stays (marked stopped), else the exchange is undone;
+   * `restoreInput: false` when its chat is being deleted (nothing stays then).
+   */
   cancel(o?: { restoreInput?: boolean }): void;
 }
 
@@ -173,7 +186,19 @@ export function useConversation<S extends ConversationSession, M extends Convers
     };
   }, [sessionId, navigate, dispatch]);
 
-  const startSend = (sid: string, content: string, extra: X | undefined) => {
+  /** The server's copy of a chat's messages replaces what is on screen (e.g. after Stop, or a failed Edit). */
+  const reloadMessages = (sid: string) =>
+    ad.current.getMessages(sid).then(
+      (r) => dispatch({ type: 'loaded', sessionId: sid, session: r.session, messages: r.messages }),
+      () => undefined,
+    );
+
+  const startSend = (
+    sid: string,
+    content: string,
+    extra: X | undefined,
+    replacing?: { replace: ReplaceLast; fromId: string },
+  ) => {
     const a = ad.current;
     const n = Date.now();
     const id = `send-${n}`;
@@ -193,8 +218,9 @@ export function useConversation<S extends ConversationSession, M extends Convers
       content,
       user,
       placeholder,
-      title: session && a.autoTitle?.(session, content),
+      title: session && !replacing ? a.autoTitle?.(session, content) : undefined,
       now: new Date(),
+      replaceFrom: replacing?.fromId,
     });
     if (store.getState().send.id !== id) return; // another send is under way
 
@@ -221,40 +247,52 @@ export function useConversation<S extends ConversationSession, M extends Convers
     // within unsubscribe (tRPC does), which must find the send already over.
     const fail = (err: unknown) => {
       if (!running()) return;
-      dispatch({ type: 'sendFailed', id, restoreInput: true });
+      // A failed Regenerate/Edit leaves the old exchange on the server: it comes back on screen.
+      dispatch({ type: 'sendFailed', id, restoreInput: !replacing });
       finish();
       showErrorToast(a.sendError(err));
+      if (replacing) void reloadMessages(sid);
     };
     const handle: ActiveSend = {
       sessionId: sid,
       cancel({ restoreInput = true } = {}) {
         if (!running()) return;
-        dispatch({ type: 'sendStopped', id, restoreInput });
+        // Text has streamed: the server keeps it as the stopped answer, and so does the screen.
+        const keep = restoreInput && store.getState().send.phase === 'streaming' && buffer.trim().length > 0;
+        if (keep) dispatch({ type: 'sendKept', id, content: buffer });
+        else dispatch({ type: 'sendStopped', id, restoreInput: restoreInput && !replacing });
         finish();
-        a.stop(sid).catch(() => undefined);
+        // Stop answers once the server has stored (or undone) the exchange: its copy then replaces ours.
+        a.stop(sid).then(
+          () => {
+            if ((keep || replacing) && currentId.current === sid) void reloadMessages(sid);
+          },
+          () => undefined,
+        );
       },
     };
     active.current = handle;
-    const sub = a.send(
-      { sessionId: sid, message: content, extra },
-      {
-        onEvent(ev) {
-          if (!running()) return;
-          if (ev.type === 'start') {
-            dispatch({ type: 'sendAccepted', id, userMessage: ev.userMessage, session: ev.session });
-          } else if (ev.type === 'content') {
-            buffer += ev.content;
-            if (!timer) timer = setTimeout(flush, Math.max(0, STREAM_THROTTLE_MS - (Date.now() - lastFlush)));
-          } else if (ev.type === 'complete') {
-            dispatch({ type: 'sendCompleted', id, message: ev.message, session: ev.session });
-            finish();
-          }
-        },
-        onError: fail,
-        // Ended without 'complete': a failure with no reason known (the adapter's generic text).
-        onComplete: () => fail(undefined),
+    const handlers: StreamHandlers<ConversationSendEvent<S, M>> = {
+      onEvent(ev) {
+        if (!running()) return;
+        if (ev.type === 'start') {
+          dispatch({ type: 'sendAccepted', id, userMessage: ev.userMessage, session: ev.session });
+        } else if (ev.type === 'content') {
+          buffer += ev.content;
+          if (!timer) timer = setTimeout(flush, Math.max(0, STREAM_THROTTLE_MS - (Date.now() - lastFlush)));
+        } else if (ev.type === 'complete') {
+          dispatch({ type: 'sendCompleted', id, message: ev.message, session: ev.session });
+          finish();
+        }
       },
-    );
+      onError: fail,
+      // Ended without 'complete': a failure with no reason known (the adapter's generic text).
+      onComplete: () => fail(undefined),
+    };
+    const sub =
+      replacing && a.replaceLast
+        ? a.replaceLast({ sessionId: sid, message: content, replace: replacing.replace }, handlers)
+        : a.send({ sessionId: sid, message: content, extra }, handlers);
     subscription.current = sub;
     if (!running()) sub.unsubscribe();
   };
@@ -288,6 +326,17 @@ export function useConversation<S extends ConversationSession, M extends Convers
 
   const [focusRequest, setFocusRequest] = useState(0);
   const newChat = async () => {
+    // An empty chat already exists (no message, none being sent): it is opened instead of piling up another.
+    if (ad.current.reuseEmptySession) {
+      const { sessions, send: s } = store.getState();
+      const empty = sessions.find((x) => x.messageCount === 0 && !(isBusy(s.phase) && s.sessionId === x.id));
+      if (empty) {
+        if (empty.id !== currentId.current) navigate(pathOf(empty.id));
+        currentId.current = empty.id;
+        setFocusRequest((n) => n + 1);
+        return empty.id;
+      }
+    }
     const s = await createSession();
     if (!s) return undefined;
     justCreated.current = s.id;
@@ -316,6 +365,33 @@ export function useConversation<S extends ConversationSession, M extends Convers
   const stop = () => {
     const a = active.current;
     if (a && a.sessionId === currentId.current) a.cancel();
+  };
+
+  /** The chat on screen's last exchange, when it is stored (server ids) and nothing is being sent. */
+  const lastExchange = () => {
+    const { messages, send: s, shown } = store.getState();
+    if (isBusy(s.phase) || !shown || shown !== currentId.current) return undefined;
+    const u = messages.findLastIndex((m) => m.role === 'user');
+    const user = messages[u];
+    const answer = messages.slice(u + 1).findLast((m) => m.role === 'assistant');
+    if (!user || user.id.startsWith('local-')) return undefined;
+    return { sessionId: shown, user, answer: answer && !answer.streaming ? answer : undefined };
+  };
+  const regenerate = () => {
+    const last = lastExchange();
+    if (!last?.answer || !ad.current.replaceLast) return;
+    startSend(last.sessionId, last.user.content, undefined, {
+      replace: { mode: 'regenerate', messageId: last.answer.id },
+      fromId: last.user.id,
+    });
+  };
+  const editLast = (text: string) => {
+    const last = lastExchange();
+    if (!last || !text.trim() || !ad.current.replaceLast) return;
+    startSend(last.sessionId, text.trim(), undefined, {
+      replace: { mode: 'edit', messageId: last.user.id },
+      fromId: last.user.id,
+    });
   };
 
   const renameSession = async (id: string, title: string) => {
@@ -366,6 +442,9 @@ export function useConversation<S extends ConversationSession, M extends Convers
     busy: sending && !sendingHere,
     send,
     stop,
+    canReplace: !!adapter.replaceLast && !sending,
+    regenerate,
+    editLast,
     newChat,
     openSession: (id) => navigate(pathOf(id)),
     renameSession,

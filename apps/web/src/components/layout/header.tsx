@@ -1,14 +1,16 @@
 // The site header (SPEC §2 "Header, footer, theme"). Signed out: Features, Pricing, Contact, theme, Log in,
-// Start Free Trial. Signed in: Dashboard, Admin (admins), theme, profile, Log out. Below 768 px the items move into
+// Start Free Trial. Signed in: Dashboard, Team (Team users, with the workspace's name), Admin (admins), theme, profile,
+// Log out. Below 768 px the items move into
 // a collapsible menu that closes on any action.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { LogOut, Menu, Shield, User, X, LayoutDashboard } from 'lucide-react';
+import { LogOut, Menu, Shield, User, Users, X, LayoutDashboard } from 'lucide-react';
 import { Button, cn, Separator, ToggleGroup, ToggleGroupItem } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { ThemeToggle, THEME_OPTIONS, useTheme, type Theme } from '../theme';
 import { Logo } from './logo';
 import { useSectionNav, type SectionId } from './use-section-nav';
+import { useTeamNav } from '../team/use-team-nav';
 
 const desktopLink =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground hover:bg-accent/60 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:text-foreground';
@@ -73,6 +75,7 @@ function MobileThemeChoice({ onChosen }: { onChosen: () => void }) {
 
 export function Header() {
   const { isAuthenticated, user, logout } = useAuth();
+  const team = useTeamNav(isAuthenticated);
   const navigate = useNavigate();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -134,6 +137,11 @@ export function Header() {
               <NavLink to="/dashboard" className={desktopLink}>
                 Dashboard
               </NavLink>
+              {team && (
+                <NavLink to="/team" end={false} className={desktopLink}>
+                  Team
+                </NavLink>
+              )}
               {user?.isAdmin && (
                 <NavLink to="/admin" className={desktopLink}>
                   Admin
@@ -159,6 +167,17 @@ export function Header() {
           <ThemeToggle />
           {isAuthenticated ? (
             <>
+              {team && (
+                <Link
+                  to="/team"
+                  className="text-muted-foreground hover:text-foreground bg-muted/60 hidden max-w-48 items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium lg:flex"
+                  title={`Team workspace: ${team.name}`}
+                  data-testid="header-workspace"
+                >
+                  <Users className="size-3.5 shrink-0" aria-hidden />
+                  <span className="truncate">{team.name}</span>
+                </Link>
+              )}
               <Button asChild variant="ghost" size="icon" className="rounded-full">
                 <Link to="/profile" aria-label="Profile" title="Profile">
                   <span className="bg-primary/10 text-primary flex size-8 items-center justify-center rounded-full">
@@ -213,6 +232,19 @@ export function Header() {
                     Dashboard
                   </NavLink>
                 </li>
+                {team && (
+                  <li>
+                    <NavLink to="/team" end={false} className={mobileItem} onClick={close}>
+                      <Users className="text-muted-foreground size-5" aria-hidden />
+                      <span className="min-w-0">
+                        Team
+                        <span className="text-muted-foreground block truncate text-xs font-normal">
+                          {team.name}
+                        </span>
+                      </span>
+                    </NavLink>
+                  </li>
+                )}
                 <li>
                   <NavLink to="/profile" className={mobileItem} onClick={close}>
                     <User className="text-muted-foreground size-5" aria-hidden />

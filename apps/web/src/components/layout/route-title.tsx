@@ -21,6 +21,9 @@ const TITLES: readonly [pattern: RegExp, title: string][] = [
   [/^\/chat(\/[^/]+)?$/, `Chat — ${SITE}`],
   [/^\/assistant(\/[^/]+)?$/, `Assistant — ${SITE}`],
   [/^\/admin$/, `Admin — ${SITE}`],
+  [/^\/team$/, `Team — ${SITE}`],
+  [/^\/team\/usage$/, `Team usage — ${SITE}`],
+  [/^\/invite\/[^/]+$/, `Join a team — ${SITE}`],
   [/^\/billing\/checkout\/[^/]+$/, `Checkout — ${SITE}`],
   [/^\/billing\/portal$/, `Billing portal — ${SITE}`],
 ];

@@ -3,7 +3,7 @@
 // shell over the assistant's adapter; this page adds the session types (picker, locked types, the type of the
 // first message), the files (upload button, drag-and-drop, paste, chips, the session's files), read aloud,
 // and ?action= from the dashboard.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, FileUp, Paperclip, Upload, X } from 'lucide-react';
@@ -35,6 +35,7 @@ import { AttachmentChips, MessageFiles } from '../../components/assistant/attach
 import { FilesPanel } from '../../components/assistant/files-panel';
 import { SESSION_TYPE_ICONS, SessionTypePicker } from '../../components/assistant/session-type-picker';
 import { ReadAloudButton, ReadAloudProvider } from '../../components/assistant/read-aloud-button';
+import { AnswerArtifacts, artifactHomes } from '../../components/assistant/answer-artifacts';
 
 const SIDEBAR_LABELS: SidebarLabels = {
   newSession: 'New session',
@@ -228,6 +229,9 @@ export default function AssistantPage() {
     };
   }, []);
 
+  // Each artifact's card shows under the newest answer that made or changed it.
+  const artifactHome = useMemo(() => artifactHomes(conv.messages), [conv.messages]);
+
   const typeInfo = sessionTypeInfo(shownType);
   const TypeIcon = SESSION_TYPE_ICONS[typeInfo.type];
   const shell = {
@@ -395,10 +399,21 @@ export default function AssistantPage() {
         messageExtra={(m) =>
           m.role === 'user' ? (
             <MessageFiles files={m.files} align="end" />
-          ) : m.usedFiles?.length && !m.streaming ? (
-            <MessageFiles files={m.usedFiles} label="Sources:" />
-          ) : null
+          ) : m.streaming ? null : (
+            <>
+              {m.usedFiles?.length ? <MessageFiles files={m.usedFiles} label="Sources:" /> : null}
+              {sessionId && m.artifacts.length > 0 && (
+                <AnswerArtifacts
+                  sessionId={sessionId}
+                  refs={m.artifacts}
+                  shownUnder={artifactHome}
+                  messageId={m.id}
+                />
+              )}
+            </>
+          )
         }
+        messageTextCollapsed={(m) => m.role === 'assistant' && artifactHome.hasCardsUnder(m)}
       />
       {dragging && (
         <div

@@ -23,6 +23,7 @@ import {
 } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
 import { CancelDialog } from '../../components/billing/cancel-dialog';
+import { ScheduledChangeNotice } from '../../components/billing/scheduled-change-notice';
 import { useBillingActions } from '../../components/billing/use-billing-actions';
 import { describeSubscription, formatDate } from '../../components/billing/subscription-format';
 
@@ -85,13 +86,15 @@ export default function PortalPage() {
                 <p>
                   {d.priceCents > 0 && (
                     <>
-                      {formatCents(d.priceCents)} per {d.annual ? 'year' : 'month'} ·{' '}
+                      {formatCents(d.priceCents)} per{' '}
+                      {d.periodMonths && d.periodMonths > 1 ? `${d.periodMonths} months` : 'month'}
+                      {d.periodText ? ' · ' : ''}
                     </>
                   )}
-                  {d.trialing
-                    ? `Trial ends ${formatDate(sub.trialEnd)}`
-                    : `${d.cancelling ? 'Ends' : 'Renews'} ${formatDate(sub.currentPeriodEnd)}`}
+                  {d.periodText}
                 </p>
+                {d.periodRange && <p className="text-muted-foreground text-xs">{d.periodRange}</p>}
+                <ScheduledChangeNotice d={d} />
                 <div className="flex flex-wrap gap-2">
                   <Button asChild size="sm">
                     <Link to="/dashboard#upgrade">Update plan</Link>

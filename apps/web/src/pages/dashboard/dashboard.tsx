@@ -7,7 +7,6 @@ import {
   ArrowRight,
   BookOpenCheck,
   Clock,
-  CreditCard,
   FileUp,
   Lightbulb,
   MessageSquarePlus,
@@ -15,7 +14,7 @@ import {
   Sparkles,
   UserRoundSearch,
 } from 'lucide-react';
-import { canSend, type BillingCycleKey } from '@app/api/client';
+import { canSend } from '@app/api/client';
 import {
   Alert,
   AlertAction,
@@ -30,17 +29,16 @@ import {
   CardTitle,
   Progress,
   Skeleton,
-  cn,
   toast,
 } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { useTRPC } from '../../lib/trpc';
-import { BillingCycleToggle } from '../../components/pricing/billing-cycle-toggle';
-import { PlanOptionCard } from '../../components/billing/plan-option-card';
+import { TeamPlanUsage } from '../../components/team/team-plan-usage';
 import { useBillingActions } from '../../components/billing/use-billing-actions';
 import type { SubscriptionData } from '../../components/billing/types';
 import { BillingActionButtons } from '../../components/billing/billing-action-buttons';
-import { priceIdOf, usePlans } from '../../components/pricing/use-plans';
+import { ScheduledChangeNotice } from '../../components/billing/scheduled-change-notice';
+import { UpgradePanel } from '../../components/billing/upgrade-panel';
 import { sessionTypeInfo } from '../../components/assistant/assistant-utils';
 import {
   USAGE_BAR_CLASS,
@@ -325,118 +323,11 @@ function UsageCard({ sub, loading, staff }: { sub: Sub | null; loading: boolean;
                 {' · unused messages do not roll over'}
               </p>
             </div>
+            {/* Team plan: the shared quota above is the team's; this adds the member's own use and cap. */}
+            {sub?.plan === 'team' && <TeamPlanUsage />}
           </>
         )}
       </CardContent>
-    </Card>
-  );
-}
-
-function UpgradePanel({
-  sub,
-  forceOpen,
-  open,
-  setOpen,
-  billing,
-  loading,
-}: {
-  sub: Sub | null;
-  forceOpen: boolean;
-  open: boolean;
-  setOpen: (fn: (v: boolean) => boolean) => void;
-  billing: Billing;
-  loading: boolean;
-}) {
-  const trpc = useTRPC();
-  const { plans, ready } = usePlans();
-  const optionsQuery = useQuery(trpc.subscriptions.planOptions.queryOptions());
-  const [cycle, setCycle] = useState<BillingCycleKey>('monthly');
-  const [selected, setSelected] = useState<string | null>(null);
-  const options = optionsQuery.data?.planOptions;
-  // The server's rule per option: how the upgrade goes, and whether it is the current plan.
-  const optionFor = (priceId: string | null) => options?.find((o) => !!priceId && o.priceId === priceId);
-  const pro = plans.find((p) => p.id === 'pro');
-  const selectedPrice = selected ?? (ready && pro ? pro.monthlyPriceId : null);
-  const isOpen = forceOpen || open;
-  const selectedOption = optionFor(selectedPrice);
-  const isCurrent = !!selectedOption?.current;
-  const pending = billing.checkoutPending || billing.changePending;
-  const inPlace = selectedOption?.action === 'change_in_place';
-  const disabled = pending || !selectedOption || isCurrent;
-  const selectedPlan = plans.find(
-    (p) => !!selectedPrice && (p.monthlyPriceId === selectedPrice || p.annualPriceId === selectedPrice),
-  );
-
-  return (
-    <Card
-      id="upgrade"
-      data-testid="upgrade-panel"
-      className={cn(forceOpen && 'border-status-error-foreground/40')}
-    >
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <div>
-          <CardTitle className="flex items-center gap-2">
-            <CreditCard className="size-5" aria-hidden="true" />{' '}
-            {forceOpen ? 'Choose a plan to continue' : 'Upgrade your plan'}
-          </CardTitle>
-          <CardDescription>
-            {describeSubscription(sub).annual
-              ? 'You are billed annually.'
-              : 'Annual billing: 14 months for the price of 12.'}
-          </CardDescription>
-        </div>
-        {!forceOpen && (
-          <Button variant="outline" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={isOpen}>
-            {isOpen ? 'Hide plans' : 'Upgrade Plan'}
-          </Button>
-        )}
-      </CardHeader>
-      {isOpen && (
-        <CardContent className="space-y-4">
-          <div className="flex justify-center">
-            <BillingCycleToggle
-              value={cycle}
-              onChange={(c) => {
-                setCycle(c);
-                if (selectedPlan) setSelected(priceIdOf(selectedPlan, c));
-              }}
-            />
-          </div>
-          <div className="grid gap-3 md:grid-cols-3">
-            {plans.map((p) => {
-              const priceId = priceIdOf(p, cycle);
-              return (
-                <PlanOptionCard
-                  key={p.id}
-                  plan={p}
-                  cycle={cycle}
-                  compact
-                  selected={!!priceId && selectedPrice === priceId}
-                  current={!!optionFor(priceId)?.current}
-                  onSelect={() => setSelected(priceId)}
-                  disabled={loading || !ready || !options}
-                />
-              );
-            })}
-          </div>
-          <Button
-            className="w-full"
-            size="lg"
-            disabled={disabled}
-            onClick={() =>
-              selectedOption && void billing.upgrade(selectedOption.priceId, selectedOption.action)
-            }
-          >
-            {pending
-              ? inPlace
-                ? 'Changing plan…'
-                : 'Redirecting to checkout…'
-              : isCurrent
-                ? 'This is your current plan'
-                : `Upgrade to ${selectedPlan?.name ?? 'plan'}`}
-          </Button>
-        </CardContent>
-      )}
     </Card>
   );
 }
@@ -464,8 +355,15 @@ function BillingCard({ sub, billing, loading }: { sub: Sub | null; billing: Bill
               <dd>{d.cycleLabel ?? '—'}</dd>
               {d.live ? (
                 <>
-                  <dt className="text-muted-foreground">{d.trialing ? 'Trial ends' : 'Renews'}</dt>
-                  <dd>{d.cancelling ? `Ends ${formatDate(d.periodEnd)}` : formatDate(d.periodEnd)}</dd>
+                  <dt className="text-muted-foreground">{d.trialing ? 'Trial' : 'Period'}</dt>
+                  <dd data-testid="period-text">
+                    {d.periodText}
+                    {d.periodRange && (
+                      <span className="text-muted-foreground block text-xs" data-testid="period-range">
+                        {d.periodRange}
+                      </span>
+                    )}
+                  </dd>
                 </>
               ) : (
                 <>
@@ -474,6 +372,7 @@ function BillingCard({ sub, billing, loading }: { sub: Sub | null; billing: Bill
                 </>
               )}
             </dl>
+            <ScheduledChangeNotice d={d} />
             <BillingActionButtons sub={sub} variant="ghost" duringTrialMessage>
               {config.data?.testHelpers && status === 'TRIALING' && (
                 <Button

@@ -38,6 +38,8 @@ export default function PricingPage() {
             workload — you can change plans at any time.
           </p>
         </div>
+        {/* The plan cards title themselves with h3: an h2 here keeps the outline in order (axe heading-order). */}
+        <h2 className="sr-only">Plans and prices</h2>
         <PricingPlans className="mt-10" />
 
         <section aria-labelledby="pricing-faq-title" className="mx-auto mt-24 max-w-3xl">

@@ -1,5 +1,6 @@
 // GET /admin/dashboard (counts at a glance) and GET /admin/health (every dependency with its error text — the
 // admin view of services.health — plus the modes the server runs in and the usage logger's counters).
+import { STORED } from '../chat/sessions.js';
 import type { Services } from '../index.js';
 import type { HealthReport } from '../health.js';
 import type { UsageLogStats } from '../usage-log.js';
@@ -18,7 +19,7 @@ export interface AdminDashboard {
     incomplete: number;
   };
   sessions: { chat: number; assistant: number };
-  /** Complete messages (user and assistant). */
+  /** Stored messages (user and assistant): COMPLETE and stopped (INCOMPLETE), never PENDING. */
   messages: { chat: number; assistant: number };
   /** Usage-log entries since 00:00 UTC. */
   today: { requests: number; credits: number; errors: number };
@@ -56,8 +57,8 @@ export async function adminDashboard(
     db.subscription.groupBy({ by: ['status'], _count: { _all: true } }),
     db.chatSession.count(),
     db.assistantSession.count(),
-    db.chatMessage.count({ where: { status: 'COMPLETE' } }),
-    db.assistantMessage.count({ where: { status: 'COMPLETE' } }),
+    db.chatMessage.count({ where: { status: STORED } }),
+    db.assistantMessage.count({ where: { status: STORED } }),
     db.usageLog.aggregate({
       where: { timestamp: { gte: today } },
       _count: { _all: true },

@@ -12,7 +12,10 @@ export interface PaymentProviderInfo {
   mode: 'stripe' | 'simulator';
   /** The card payment provider's name (the screen's title: '{name} Status'). */
   name: string;
-  /** 'Open Stripe Dashboard': Stripe's dashboard (test mode for test keys), or the simulator's own portal. */
+  /**
+   * 'Open Stripe Dashboard': Stripe's dashboard (test mode for test keys), or the simulator's own portal by
+   * path, so it opens on the origin the admin is signed in at (APP_URL may name another host).
+   */
   dashboardUrl: string;
 }
 
@@ -35,7 +38,7 @@ export interface PaymentStatus {
 export function paymentProvider(services: Pick<Services, 'config'>): PaymentProviderInfo {
   const key = services.config.stripe.secretKey;
   if (!key) {
-    return { mode: 'simulator', name: 'Stripe', dashboardUrl: `${services.config.appUrl}/billing/portal` };
+    return { mode: 'simulator', name: 'Stripe', dashboardUrl: '/billing/portal' };
   }
   const test = key.startsWith('sk_test_') || key.startsWith('rk_test_');
   return {

@@ -3,6 +3,7 @@
 // sessions created before it. The plan is the one of `subscriptionFor` (the subscription that pays for the
 // user). Admins without a live subscription are staff and may use every type, as they send unmetered
 // (services/quota.ts); an admin with a live subscription is held to its plan like anyone else.
+// The same rule gates the typed artifacts (services/artifacts/plan-features.ts).
 import type { Db } from '@app/db';
 import { appError } from '../../errors.js';
 import { canSend } from '../../plans/catalogue.js';
@@ -14,13 +15,44 @@ const FEATURE_NAMES: Partial<Record<AssistantSessionType, string>> = {
   ASSESSMENT_BUILDER: 'The Assessment Builder',
 };
 
+/** "<Feature> is included in the Pro and Team plans. Upgrade your plan to use it." */
+export function featureUpgradeMessage(feature: string): string {
+  return `${feature} is included in the Pro and Team plans. Upgrade your plan to use it.`;
+}
+
 export function planFeatureMessage(type: AssistantSessionType): string {
-  return `${FEATURE_NAMES[type] ?? 'This session type'} is included in the Pro and Team plans. Upgrade your plan to use it.`;
+  return featureUpgradeMessage(FEATURE_NAMES[type] ?? 'This session type');
 }
 
 export interface PlanFeatureDeps {
   db: Db;
   billing: { subscriptionFor(userId: string): Promise<SubscriptionRow | null> };
+}
+
+/** What a user's plan allows, read once: `allows(plans)` for a feature limited to those plans. */
+export interface PlanAccess {
+  allows(plans: readonly string[] | undefined): boolean;
+  /** A live (sending) subscription, or staff (an admin without one). */
+  live: boolean;
+  /** The subscription's status (null without one), for the inactive-subscription message. */
+  status: string | null;
+}
+
+export async function planAccess(s: PlanFeatureDeps, userId: string): Promise<PlanAccess> {
+  const sub = await s.billing.subscriptionFor(userId);
+  const liveSub = !!sub && canSend(sub.status);
+  // Staff: an admin without a live subscription (an admin who pays is held to the plan).
+  const staff =
+    !liveSub && !!(await s.db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } }))?.isAdmin;
+  return {
+    live: liveSub || staff,
+    status: sub?.status ?? null,
+    allows: (plans) => {
+      if (!plans) return true;
+      if (sub?.planId && plans.includes(sub.planId)) return true;
+      return staff;
+    },
+  };
 }
 
 /** Whether the user may use a session type: true for open types, else by plan (admins without one: staff). */
@@ -31,11 +63,7 @@ export async function sessionTypeAllowed(
 ): Promise<boolean> {
   const plans = SESSION_TYPE_PLANS[type];
   if (!plans) return true;
-  const sub = await s.billing.subscriptionFor(userId);
-  if (sub?.planId && plans.includes(sub.planId)) return true;
-  if (sub && canSend(sub.status)) return false;
-  const user = await s.db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
-  return !!user?.isAdmin;
+  return (await planAccess(s, userId)).allows(plans);
 }
 
 /** 403 `PLAN_FEATURE` unless the user's plan includes the session type. */

@@ -7,9 +7,11 @@
 import type { Db } from '@app/db';
 import type { Services } from '../index.js';
 import { appError, notFound } from '../../errors.js';
-import { runExchange } from '../conversation/exchange.js';
+import { lastExchangeOf, runExchange } from '../conversation/exchange.js';
 import type { ExchangeEvent } from '../conversation/store.js';
 import { FILE_NOT_FOUND } from '../files/service.js';
+import { assertKindAllowed } from '../artifacts/plan-features.js';
+import { detectSessionArtifactRequest } from './artifact-answer.js';
 import { assertSessionTypeAllowed } from './plan-features.js';
 import type { AssistantMessageView } from './sessions.js';
 import { createAssistantStore, type AssistantTypes } from './store.js';
@@ -27,6 +29,11 @@ export interface AssistantSendParams {
   /** 'stream' logs STREAMING_CHAT, 'send' logs CHAT_MESSAGE. */
   mode: 'stream' | 'send';
   endpoint: string;
+  /**
+   * Regenerate or Edit: replaces the session's last exchange (see runExchange). The user message's files go
+   * with the new one (`fileIds` is ignored); Regenerate sends its text again.
+   */
+  replace?: { mode: 'regenerate' | 'edit'; messageId: string };
 }
 
 /** The files of a send: all must be this session's and user's (else 404); returns the ones to attach. */
@@ -53,12 +60,32 @@ export async function* assistantSendStream(
   const store = createAssistantStore(services);
   const session = await store.owned(p.userId, p.sessionId);
   await assertSessionTypeAllowed(services, p.userId, session.sessionType);
-  const attach = await attachableFiles(services.db, p.userId, session.id, p.fileIds);
+  // Regenerate/Edit: the exchange read here decides the text, files and artifact checked below; the pipeline
+  // checks again under the session's send slot (409 if it is no longer the last).
+  const last = p.replace ? await lastExchangeOf(store, session, p.replace) : undefined;
+  const message = last && p.replace?.mode === 'regenerate' ? last.content : p.message;
+  // An artifact the plan does not include is refused here, before the quota is reserved.
+  const artifact = await detectSessionArtifactRequest(
+    services.db,
+    session,
+    message,
+    undefined,
+    last?.messageIds,
+  );
+  if (artifact) await assertKindAllowed(services, p.userId, artifact.kind);
+  const input = last
+    ? { ...last.input, artifact }
+    : {
+        fileIds: p.fileIds,
+        attach: await attachableFiles(services.db, p.userId, session.id, p.fileIds),
+        artifact,
+      };
   yield* runExchange(services, store, {
     userId: p.userId,
     sessionId: session.id,
-    message: p.message,
-    input: { fileIds: p.fileIds, attach },
+    message,
+    input,
+    replace: p.replace,
     signal: p.signal,
     action: p.mode === 'stream' ? 'STREAMING_CHAT' : 'CHAT_MESSAGE',
     endpoint: p.endpoint,

@@ -8,7 +8,9 @@ import {
   DEFAULT_ASSISTANT_TITLE,
   type AssistantSessionType,
 } from '../../schemas/assistant.js';
+import type { ArtifactKind } from '../../schemas/artifacts.js';
 import type { SessionFileView } from '../../schemas/files.js';
+import type { ArtifactRef } from '../artifacts/views.js';
 import { toFileView } from '../files/service.js';
 import type { Logger } from '../logger.js';
 import type { ConversationStreamRegistry } from '../conversation/streams.js';
@@ -39,6 +41,8 @@ export interface AssistantMessageView {
   tokensUsed: number;
   /** Files attached to this message (user messages), as the file list shows them. */
   files: SessionFileView[];
+  /** Artifacts this answer made or changed, at the version it made (the web shows their cards under it). */
+  artifacts: ArtifactRef[];
 }
 
 /** What a message row must carry for its view: its files, as the files service shows them. */
@@ -89,15 +93,18 @@ export function toAssistantSessionView(
   };
 }
 
-export function toAssistantMessageView(m: {
-  id: string;
-  role: 'USER' | 'ASSISTANT';
-  content: string;
-  messageType: string;
-  createdAt: Date;
-  tokensUsed: number;
-  files?: FileRow[];
-}): AssistantMessageView {
+export function toAssistantMessageView(
+  m: {
+    id: string;
+    role: 'USER' | 'ASSISTANT';
+    content: string;
+    messageType: string;
+    createdAt: Date;
+    tokensUsed: number;
+    files?: FileRow[];
+  },
+  artifacts: ArtifactRef[] = [],
+): AssistantMessageView {
   return {
     id: m.id,
     role: m.role,
@@ -106,7 +113,36 @@ export function toAssistantMessageView(m: {
     createdAt: m.createdAt,
     tokensUsed: m.tokensUsed,
     files: (m.files ?? []).map(toFileView),
+    artifacts,
   };
+}
+
+/** The artifact versions the given answers made, by answer id. */
+export async function artifactRefsOf(db: Db, messageIds: string[]): Promise<Map<string, ArtifactRef[]>> {
+  const byMessage = new Map<string, ArtifactRef[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db.artifactVersion.findMany({
+    where: { messageId: { in: messageIds } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: {
+      artifactId: true,
+      version: true,
+      title: true,
+      messageId: true,
+      artifact: { select: { kind: true } },
+    },
+  });
+  for (const r of rows) {
+    const refs = byMessage.get(r.messageId!) ?? [];
+    refs.push({
+      id: r.artifactId,
+      kind: r.artifact.kind as ArtifactKind,
+      title: r.title,
+      version: r.version,
+    });
+    byMessage.set(r.messageId!, refs);
+  }
+  return byMessage;
 }
 
 export function createAssistantSessions(db: Db) {
@@ -168,7 +204,14 @@ export function createAssistantSessions(db: Db) {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         include: messageFiles,
       });
-      return { session: toAssistantSessionView(s), messages: messages.map(toAssistantMessageView) };
+      const refs = await artifactRefsOf(
+        db,
+        messages.filter((m) => m.role === 'ASSISTANT').map((m) => m.id),
+      );
+      return {
+        session: toAssistantSessionView(s),
+        messages: messages.map((m) => toAssistantMessageView(m, refs.get(m.id) ?? [])),
+      };
     },
   };
 }

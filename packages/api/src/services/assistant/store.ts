@@ -3,13 +3,18 @@
 // the model request's profile hint, and files attached to the user message. The exchange pipeline
 // (services/conversation/exchange.ts) does everything else: ownership, rate limit, one send per session,
 // quota, the crash-safe exchange, Stop and watchers.
-import type { AssistantMessageModel, AssistantSessionModel, Db } from '@app/db';
+import { Prisma, type AssistantMessageModel, type AssistantSessionModel, type Db } from '@app/db';
+import type { ArtifactIntent } from '../artifacts/intent.js';
+import type { ArtifactRef } from '../artifacts/views.js';
 import { titleFromMessage } from '../../schemas/chat.js';
 import { DEFAULT_ASSISTANT_TITLE, type AssistantSessionType } from '../../schemas/assistant.js';
 import type { ConversationStore, ConversationTypes } from '../conversation/store.js';
 import { retrieveFileContext } from '../files/retrieval.js';
-import type { LlmImage, LlmMessage } from '../llm/types.js';
+import type { LlmImage, LlmMessage, LlmProvider } from '../llm/types.js';
 import type { Storage } from '../storage/types.js';
+import { detectSessionArtifactRequest, produceArtifactAnswer } from './artifact-answer.js';
+import { assertKindAllowed } from '../artifacts/plan-features.js';
+import type { PlanFeatureDeps } from './plan-features.js';
 import { systemPromptFor } from './prompts.js';
 import {
   createAssistantSessions,
@@ -37,7 +42,21 @@ export interface AssistantSendInput {
   fileIds: string[];
   /** Those of them not yet attached to a message: they are attached to this user message. */
   attach: string[];
+  /**
+   * The artifact the message asks for (detected and plan-checked by the send before the exchange), null for a
+   * plain answer; undefined: the store detects it itself (and checks the plan) when answering.
+   */
+  artifact?: ArtifactIntent | null;
+  /**
+   * Regenerate/Edit: the replaced user message's files, moved onto the new user message when its answer is
+   * stored (not before: an undone replacement must leave them where they were).
+   */
+  carry?: { from: string; files: MessageFileRow[] };
+  /** Regenerate/Edit: the messages being replaced (their artifacts are ignored when planning the answer). */
+  replacing?: string[];
 }
+
+type MessageFileRow = NonNullable<Parameters<typeof toAssistantMessageView>[0]['files']>[number];
 
 export interface AssistantTypes extends ConversationTypes {
   session: {
@@ -57,6 +76,31 @@ export interface AssistantTypes extends ConversationTypes {
 }
 
 export type AssistantStore = ConversationStore<AssistantTypes>;
+
+/**
+ * Deletes replaced messages with the artifact work of their answers, in one statement (it runs in the
+ * replacing answer's transaction): the artifacts they created, the versions they added, and each touched
+ * artifact's latest-version number and title set to its newest remaining version (the replacing answer's own
+ * version, written earlier in the transaction, when it made one). A regenerated "make a quiz" so leaves one
+ * quiz, and a regenerated revision one new version.
+ */
+function removeWithArtifactWork(db: Db, ids: string[]) {
+  const list = Prisma.join(ids);
+  return db.$executeRaw`
+    WITH created AS (DELETE FROM "Artifact" WHERE "messageId" IN (${list})),
+    added AS (DELETE FROM "ArtifactVersion" WHERE "messageId" IN (${list}) RETURNING "artifactId"),
+    remaining AS (
+      SELECT DISTINCT ON (v."artifactId") v."artifactId", v."version", v."title"
+      FROM "ArtifactVersion" v
+      WHERE v."artifactId" IN (SELECT "artifactId" FROM added)
+        AND (v."messageId" IS NULL OR v."messageId" NOT IN (${list}))
+      ORDER BY v."artifactId", v."version" DESC),
+    moved AS (
+      UPDATE "Artifact" a SET "version" = r."version", "title" = r."title"
+      FROM remaining r
+      WHERE a."id" = r."artifactId" AND (a."messageId" IS NULL OR a."messageId" NOT IN (${list})))
+    DELETE FROM "AssistantMessage" WHERE "id" IN (${list})`;
+}
 
 const needsAutoTitle = (title: string) => !title.trim() || title.trim() === DEFAULT_ASSISTANT_TITLE;
 
@@ -89,9 +133,22 @@ export function assemblePrompt(a: {
   ];
 }
 
-export function createAssistantStore(deps: { db: Db; storage?: Storage }): AssistantStore {
-  const { db, storage } = deps;
+/**
+ * The assistant store. With `llm` (a send) it answers artifact requests itself (artifact-answer.ts); without
+ * it (the sweeper) it only stores and undoes.
+ */
+export function createAssistantStore(deps: {
+  db: Db;
+  storage?: Storage;
+  llm?: LlmProvider;
+  billing?: PlanFeatureDeps['billing'];
+}): AssistantStore {
+  const { db, storage, llm, billing } = deps;
   const sessions = createAssistantSessions(db);
+  /** The artifact each answer of this store made or changed, by answer id (read by messageView). */
+  const produced = new Map<string, ArtifactRef>();
+  /** Files a replacing user message takes over from the one it replaces, by the new message's id. */
+  const carried = new Map<string, NonNullable<AssistantSendInput['carry']>>();
   return {
     kind: 'assistant',
     // One per-user budget for every send, chat or assistant (20 a minute).
@@ -137,51 +194,124 @@ export function createAssistantStore(deps: { db: Db; storage?: Storage }): Assis
         message,
       });
     },
+    async answer({ userId, session, history, message, input, messages, signal, profile }) {
+      if (!llm) return undefined;
+      let intent = input.artifact;
+      if (intent === undefined) {
+        const previous = history.filter((h) => h.role === 'user').map((h) => h.content);
+        intent = await detectSessionArtifactRequest(db, session, message, previous, input.replacing);
+        if (intent && billing) await assertKindAllowed({ db, billing }, userId, intent.kind);
+      }
+      if (!intent) return undefined;
+      const answer = await produceArtifactAnswer(
+        { db, llm },
+        { userId, sessionId: session.id, intent, messages, signal, profile, exclude: input.replacing },
+      );
+      return {
+        events: answer.events,
+        writes(answerId) {
+          const statements = answer.writes!(answerId);
+          const ref = answer.ref();
+          if (ref) produced.set(answerId, ref);
+          return statements;
+        },
+      };
+    },
     profile: (session) => session.sessionType,
     titleFor: (session, message) => (needsAutoTitle(session.title) ? titleFromMessage(message) : undefined),
-    saveUserMessage: ({ id, session, content, input, touchedAt, title }) => ({
-      // The files are attached in the same statement (a nested connect, so the returned row shows them);
-      // each one must still be this session's and user's and unattached, or the exchange does not start.
+    saveUserMessage: ({ id, session, content, input, touchedAt, title }) => {
+      if (input.carry?.files.length) carried.set(id, input.carry);
+      return {
+        // The files are attached in the same statement (a nested connect, so the returned row shows them);
+        // each one must still be this session's and user's and unattached, or the exchange does not start.
+        message: db.assistantMessage.create({
+          data: {
+            id,
+            sessionId: session.id,
+            role: 'USER',
+            content,
+            status: 'PENDING',
+            ...(input.attach.length
+              ? {
+                  files: {
+                    connect: input.attach.map((fileId) => ({
+                      id: fileId,
+                      sessionId: session.id,
+                      userId: session.userId,
+                      messageId: null,
+                    })),
+                  },
+                }
+              : {}),
+          },
+          include: messageFiles,
+        }),
+        session: db.assistantSession.update({
+          where: { id: session.id },
+          data: { updatedAt: touchedAt, ...(title ? { title } : {}) },
+        }),
+      };
+    },
+    // A stopped answer (Stop after some text) is kept, marked by its messageType.
+    saveAnswer: ({ id, session, content, tokensUsed, stopped }) => ({
       message: db.assistantMessage.create({
         data: {
           id,
           sessionId: session.id,
-          role: 'USER',
+          role: 'ASSISTANT',
           content,
-          status: 'PENDING',
-          ...(input.attach.length
-            ? {
-                files: {
-                  connect: input.attach.map((fileId) => ({
-                    id: fileId,
-                    sessionId: session.id,
-                    userId: session.userId,
-                    messageId: null,
-                  })),
-                },
-              }
-            : {}),
+          tokensUsed,
+          status: 'COMPLETE',
+          ...(stopped ? { messageType: 'STOPPED' } : {}),
         },
-        include: messageFiles,
-      }),
-      session: db.assistantSession.update({
-        where: { id: session.id },
-        data: { updatedAt: touchedAt, ...(title ? { title } : {}) },
-      }),
-    }),
-    saveAnswer: ({ id, session, content, tokensUsed }) => ({
-      message: db.assistantMessage.create({
-        data: { id, sessionId: session.id, role: 'ASSISTANT', content, tokensUsed, status: 'COMPLETE' },
         include: messageFiles,
       }),
       session: db.assistantSession.update({ where: { id: session.id }, data: { updatedAt: new Date() } }),
     }),
-    completeUserMessage: (id) =>
-      db.assistantMessage.update({
+    // A replacing user message takes the replaced one's files here, in the answer's transaction.
+    completeUserMessage: (id) => {
+      const carry = carried.get(id);
+      return db.assistantMessage.update({
         where: { id, status: 'PENDING' },
-        data: { status: 'COMPLETE' },
+        data: {
+          status: 'COMPLETE',
+          ...(carry
+            ? { files: { connect: carry.files.map((f) => ({ id: f.id, messageId: carry.from })) } }
+            : {}),
+        },
         select: { id: true },
-      }),
+      });
+    },
+    async lastExchange(session) {
+      const user = await db.assistantMessage.findFirst({
+        where: { sessionId: session.id, role: 'USER', status: 'COMPLETE' },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        include: messageFiles,
+      });
+      if (!user) return null;
+      const after = await db.assistantMessage.findMany({
+        where: {
+          sessionId: session.id,
+          status: 'COMPLETE',
+          OR: [{ createdAt: { gt: user.createdAt } }, { createdAt: user.createdAt, id: { gt: user.id } }],
+        },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true },
+      });
+      const messageIds = [user.id, ...after.map((m) => m.id)];
+      return {
+        messageIds,
+        content: user.content,
+        // The files stay context of the new message; they are moved onto it, not attached as new.
+        input: {
+          fileIds: user.files.map((f) => f.id),
+          attach: [],
+          carry: { from: user.id, files: user.files },
+          replacing: messageIds,
+        },
+      };
+    },
+    removeMessages: (ids) => removeWithArtifactWork(db, ids),
     // Deleting the user message detaches its files (SessionFile.messageId is SET NULL), so they can be sent again.
     async deleteMessages(ids) {
       await db.assistantMessage.deleteMany({ where: { id: { in: ids } } });
@@ -192,7 +322,12 @@ export function createAssistantStore(deps: { db: Db; storage?: Storage }): Assis
         data: { updatedAt: r.updatedAt, title: r.title },
       });
     },
-    messageView: toAssistantMessageView,
+    messageView: (row) => {
+      const ref = produced.get(row.id);
+      // A replacing user message shows the files it takes over while its answer streams.
+      const files = row.files?.length ? row.files : carried.get(row.id)?.files;
+      return toAssistantMessageView({ ...row, files }, ref ? [ref] : []);
+    },
     sessionView: (row, messageCount) => toAssistantSessionView(row, messageCount),
   };
 }

@@ -12,6 +12,8 @@ import {
 } from '../mail/templates.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { storageKeys } from '../storage/index.js';
+import { ownSubscriptionFor } from '../billing/subscription.js';
+import { LIVE_STATUSES } from '../billing/sync.js';
 import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
 import {
   emailTaken,
@@ -335,6 +337,33 @@ export async function changePassword(
 /** Statuses with nothing left to cancel at the payment provider. */
 const ENDED_STATUSES = new Set(['CANCELED', 'INCOMPLETE_EXPIRED']);
 
+/**
+ * An owner's workspace must not outlive them with members it still pays for: with other members and a live
+ * Team subscription the deletion is refused (409: transfer ownership or cancel first); otherwise the workspace
+ * goes (memberships and invites cascade; remaining members fall back to their own subscription).
+ */
+async function ownedWorkspacesToDelete(services: Context['services'], userId: string): Promise<string[]> {
+  const owned = await services.db.workspace.findMany({
+    where: { ownerId: userId },
+    select: { id: true, subscription: { select: { status: true, cancelAtPeriodEnd: true } } },
+  });
+  for (const ws of owned) {
+    const others = await services.db.workspaceMember.count({
+      where: { workspaceId: ws.id, userId: { not: userId } },
+    });
+    const sub = ws.subscription;
+    const live = !!sub && LIVE_STATUSES.has(sub.status) && !sub.cancelAtPeriodEnd;
+    if (others > 0 && live) {
+      throw appError(
+        'CONFLICT',
+        'You own a team workspace with other members. Transfer ownership to another member or cancel the team subscription before deleting your account.',
+        { appCode: ERROR_CODES.WORKSPACE_OWNER },
+      );
+    }
+  }
+  return owned.map((w) => w.id);
+}
+
 export async function deleteAccount(ctx: Context, userId: string, input: { password: string }) {
   const { services } = ctx;
   const db = services.db;
@@ -343,8 +372,10 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw appError('BAD_REQUEST', 'Incorrect password', { appCode: ERROR_CODES.INVALID_PASSWORD });
   }
-  // Stop billing first: if the provider cannot be reached, the account stays (and can be deleted later).
-  const sub = await services.billing.subscriptionFor(userId);
+  const ownedWorkspaces = await ownedWorkspacesToDelete(services, userId);
+  // Stop billing first: if the provider cannot be reached, the account stays (and can be deleted later). Only
+  // what the account itself pays for: a team member's deletion never touches the team's subscription.
+  const sub = await ownSubscriptionFor(db, userId);
   if (sub?.stripeSubscriptionId && !ENDED_STATUSES.has(sub.status)) {
     try {
       await services.billing.provider.cancelNow(sub.stripeSubscriptionId);
@@ -357,6 +388,8 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
       );
     }
   }
+  // The owner relation is RESTRICT: the workspace goes first (its memberships and invites cascade).
+  if (ownedWorkspaces.length) await db.workspace.deleteMany({ where: { id: { in: ownedWorkspaces } } });
   const files = await db.sessionFile.findMany({ where: { userId }, select: { storageKey: true } });
   // Sessions, messages, files, artifacts, tokens and the subscription cascade; usage logs and payments
   // keep their rows without the user (for the admin's history).

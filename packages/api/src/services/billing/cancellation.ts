@@ -4,7 +4,7 @@ import { badRequest } from '../../errors.js';
 import type { Context } from '../../context.js';
 import type { Services } from '../index.js';
 import type { UsageAction } from '../usage-log.js';
-import { subscriptionFor, type SubscriptionRow } from './subscription.js';
+import { billableSubscriptionFor, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 
 export interface CancellationChange {
@@ -22,7 +22,8 @@ export async function changeCancellation(
   endpoint: string,
   c: CancellationChange,
 ) {
-  const sub = await subscriptionFor(services.db, userId);
+  // The payer only: a Team member or admin gets 403 TEAM_BILLING_OWNER_ONLY, never the owner's subscription.
+  const sub = await billableSubscriptionFor(services.db, userId);
   if (!sub?.stripeSubscriptionId || !c.allowed(sub)) throw badRequest(c.error.message, c.error.code);
   const updated = await services.billing.provider.setCancelAtPeriodEnd(sub.stripeSubscriptionId, c.cancel);
   await applyProviderSubscription(services.billing.deps, updated);

@@ -1,16 +1,18 @@
 // Plan changes (SPEC §7): Checkout for upgrades (POST /subscriptions/checkout), a plan change that follows the
-// one upgrade rule (POST /subscriptions: in place with proration, or Checkout), and the test-only trial upgrade.
+// one upgrade rule (POST /subscriptions: upgrades in place with proration, downgrades booked for the end of the
+// paid period, or Checkout), and the test-only trial upgrade.
 import type { Context } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { BillingCycleKey } from '../../plans/catalogue.js';
 import type { z } from 'zod';
 import type { PriceIdInput, testUpgradeTrialSchema } from '../../schemas/subscriptions.js';
 import { cardError } from './card-error.js';
-import { planForPrice, type PlanChoice } from './plans.js';
-import { subscriptionFor, type SubscriptionRow } from './subscription.js';
+import { planById, planForPrice, type PlanChoice } from './plans.js';
+import { bookScheduledChange, dropScheduledChange } from './scheduled-change.js';
+import { billableSubscriptionFor, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 import { CardError } from './types.js';
-import { isCurrentPrice, upgradeAction } from './upgrade.js';
+import { changeDirection, isCurrentPrice, isDeferred, upgradeAction } from './upgrade.js';
 import { returnBase } from './urls.js';
 
 export interface BillingUser {
@@ -76,25 +78,55 @@ async function startCheckout(
 export async function createCheckout(ctx: Context, user: BillingUser, input: PriceIdInput) {
   const price = await priceOrThrow(ctx, input.priceId);
   requestedSeats(price, input.seats);
-  return startCheckout(ctx, user, price, input, await subscriptionFor(ctx.services.db, user.id));
+  return startCheckout(ctx, user, price, input, await billableSubscriptionFor(ctx.services.db, user.id));
 }
 
 /**
  * POST /subscriptions {priceId}: the upgrade rule (`upgradeAction`) decides — a live paid subscription changes
- * its price in place with proration; otherwise the answer carries a `checkoutUrl` to go to.
+ * its price in place with proration when it goes up (an upgrade, or monthly → annual), and books a downgrade
+ * (a lower plan, or annual → monthly) for the end of the paid period, keeping plan, quota and period until
+ * then; otherwise the answer carries a `checkoutUrl` to go to.
  */
 export async function changePlan(ctx: Context, user: BillingUser, input: PriceIdInput) {
   const { services } = ctx;
   const price = await priceOrThrow(ctx, input.priceId);
   requestedSeats(price, input.seats);
-  const sub = await subscriptionFor(services.db, user.id);
+  // A team member never changes what the owner pays for (403 TEAM_BILLING_OWNER_ONLY).
+  const sub = await billableSubscriptionFor(services.db, user.id);
   if (upgradeAction(sub) === 'checkout' || !sub?.stripeSubscriptionId) {
     const { checkoutUrl } = await startCheckout(ctx, user, price, input, sub);
     return { subscription: await services.billing.view(user.id), checkoutUrl };
   }
   const subscriptionId = sub.stripeSubscriptionId;
   const seats = requestedSeats(price, input.seats, sub.seats);
-  if (isCurrentPrice(sub, input.priceId, seats)) throw badRequest('You are already on this plan.');
+  if (isCurrentPrice(sub, input.priceId, seats))
+    throw badRequest(
+      sub.scheduledPlanId
+        ? 'You are already on this plan. To stay on it, cancel the scheduled plan change.'
+        : 'You are already on this plan.',
+    );
+  const currentPlan = await planById(services.db, sub.planId);
+  const direction = changeDirection(
+    sub.planId ? { planId: sub.planId, cycle: sub.billingCycle === 'ANNUAL' ? 'annual' : 'monthly' } : null,
+    { planId: price.plan.id, cycle: price.cycle },
+    currentPlan ? [currentPlan, price.plan] : [price.plan],
+  );
+  if (isDeferred(direction)) {
+    if (seats !== sub.seats && price.plan.perSeat)
+      throw badRequest('Change seats on their own: seats change now, a downgrade at the end of the period.');
+    await withCardErrors(() =>
+      bookScheduledChange(ctx, { ...sub, stripeSubscriptionId: subscriptionId }, price, seats),
+    );
+    await services.usage.log({
+      userId: user.id,
+      action: 'SUBSCRIPTION',
+      endpoint: ctx.req.endpoint,
+      details: `Plan change to ${price.plan.name} (${price.cycle}) scheduled for ${sub.currentPeriodEnd?.toISOString().slice(0, 10)}`,
+    });
+    return { subscription: await services.billing.view(user.id), checkoutUrl: null };
+  }
+  // An upgrade replaces a downgrade booked earlier: the new plan applies now and stays at renewal.
+  await dropScheduledChange(ctx, sub);
   const updated = await withCardErrors(() =>
     services.billing.provider.changePrice({
       subscriptionId,
@@ -121,7 +153,7 @@ export async function testUpgradeTrial(
 ) {
   const { services } = ctx;
   if (services.config.isProduction) throw notFound('Not available in production');
-  const sub = await subscriptionFor(services.db, userId);
+  const sub = await billableSubscriptionFor(services.db, userId);
   if (!sub?.stripeSubscriptionId || !LIVE_STATUSES.has(sub.status))
     throw badRequest('No active trial or subscription to upgrade', 'NO_SUBSCRIPTION');
   const subscriptionId = sub.stripeSubscriptionId;

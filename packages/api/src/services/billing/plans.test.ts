@@ -98,8 +98,15 @@ describe('subscriptionFor: the billing view reads the subscription once', () => 
     const { user } = await createTestUser(services.db, { plan: 'team', status: 'ACTIVE', messageLimit: 40 });
     let reads = 0;
     const real = services.db;
+    // The payer is read with the user's membership in one query (services/billing/subscription.ts payerFor).
     const db = {
       plan: real.plan,
+      user: {
+        findUnique: (args: Parameters<typeof real.user.findUnique>[0]) => {
+          reads++;
+          return real.user.findUnique(args);
+        },
+      },
       subscription: {
         findUnique: (args: Parameters<typeof real.subscription.findUnique>[0]) => {
           reads++;
@@ -124,17 +131,19 @@ describe('the upgrade rule per plan option (subscriptions.planOptions)', () => {
       const u = await createSignedInUser(services, { plan: 'pro', status });
       const options = await actionsOf(u.accessToken);
       expect(options).toHaveLength(6);
-      expect(options.every((o) => o.action === 'checkout' && !o.current)).toBe(true);
+      expect(options.every((o) => o.action === 'checkout' && !o.current && o.direction === 'new')).toBe(true);
     }
     const none = await createSignedInUser(services);
     expect((await actionsOf(none.accessToken)).every((o) => o.action === 'checkout')).toBe(true);
   });
 
-  it('a paid live subscription changes in place; its own price is current', async () => {
+  it('a paid live subscription changes in place going up, at renewal going down; its own price is current', async () => {
     for (const status of ['ACTIVE', 'PAST_DUE'] as const) {
       const u = await createSignedInUser(services, { plan: 'pro', status });
       const options = await actionsOf(u.accessToken);
-      expect(options.every((o) => o.action === 'change_in_place')).toBe(true);
+      const deferred = options.filter((o) => o.action === 'schedule').map((o) => o.priceId);
+      expect(deferred).toEqual(['price_starter_monthly', 'price_starter_annual']);
+      expect(options.every((o) => o.action !== 'checkout')).toBe(true);
       expect(options.filter((o) => o.current).map((o) => o.priceId)).toEqual(['price_pro_monthly']);
     }
   });

@@ -3,13 +3,13 @@
 import type { Context } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import type { Services } from '../index.js';
-import { subscriptionFor } from './subscription.js';
+import { billableSubscriptionFor } from './subscription.js';
 import { returnBase } from './urls.js';
 
 /** A billing-portal link for the customer of the user's subscription. */
 export async function openPortal(ctx: Context, userId: string) {
   const { services } = ctx;
-  const sub = await subscriptionFor(services.db, userId);
+  const sub = await billableSubscriptionFor(services.db, userId);
   if (!sub?.stripeCustomerId) throw badRequest('No billing portal available', 'NO_CUSTOMER');
   const { url } = await services.billing.provider.createPortalSession({
     customerId: sub.stripeCustomerId,

@@ -6,8 +6,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db, Prisma, SubscriptionStatus } from '@app/db';
 import type { AppConfig } from '../../config.js';
-import { findPriceKey } from '../../plans/catalogue.js';
+import { ANNUAL_MONTHS_OF_QUOTA, findPriceKey } from '../../plans/catalogue.js';
 import { planForPrice, priceCentsOf } from './plans.js';
+import { bookedChange, NO_SCHEDULED_CHANGE } from './scheduled-change.js';
 import { upsertSubscriptionFor } from './subscription.js';
 import { subscriptionRowData } from './sync.js';
 import {
@@ -45,12 +46,13 @@ const rid = (n = 12) =>
 const DAY = 86_400_000;
 
 /**
- * One billing cycle later, like Stripe: the same day of the next month (or year), clamped to that month's
- * last day — Jan 31 → Feb 28 (29 in leap years), Feb 29 → Feb 28 next year — never spilling into the month
+ * One billing cycle later, like Stripe: the same day of the next month (or of the month 14 months on for
+ * annual — 2MONTHSFREE buys 14 months for the price of 12, and the period matches its 14-month quota),
+ * clamped to that month's last day — Jan 31 → Feb 28 (29 in leap years) — never spilling into the month
  * after. Time of day is kept.
  */
 export function addCycle(d: Date, annual: boolean): Date {
-  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + (annual ? 12 : 1);
+  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() + (annual ? ANNUAL_MONTHS_OF_QUOTA : 1);
   const year = Math.floor(months / 12);
   const month = months % 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -272,12 +274,43 @@ export class SimulatorProvider implements BillingProvider {
     return Math.round(cents * this.remaining(sub, now));
   }
 
+  /**
+   * Seats on the current price. Added seats are charged now for the remaining fraction of the period, in whole
+   * cents (nothing during a trial), as an invoice like any other simulated charge; a reduction (`prorate`
+   * false) changes nothing here: our row's pendingSeats is applied at renewal (`settle`).
+   */
+  async updateSeats(i: { subscriptionId: string; quantity: number; prorate: boolean }) {
+    const old = await this.mustRetrieve(i.subscriptionId);
+    if (!i.prorate || i.quantity === old.quantity) return { subscription: old, proratedCents: 0 };
+    const next: ProviderSubscription = { ...old, quantity: i.quantity };
+    let proratedCents = 0;
+    if ((old.status === 'active' || old.status === 'past_due') && i.quantity > old.quantity) {
+      const added =
+        (await this.priceCents(old.priceId, i.quantity)) - (await this.priceCents(old.priceId, old.quantity));
+      proratedCents = Math.max(0, Math.round(added * this.remaining(old, new Date())));
+      if (proratedCents > 0) this.charge(old.customerId);
+    }
+    await this.persist(next);
+    if (proratedCents > 0) await this.event('invoice.paid', this.invoice(next, proratedCents, true));
+    await this.event('customer.subscription.updated', this.subObject(next));
+    return { subscription: next, proratedCents };
+  }
+
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
     const sub = { ...(await this.mustRetrieve(subscriptionId)), cancelAtPeriodEnd: cancel };
     sub.canceledAt = cancel ? new Date() : null;
     await this.persist(sub);
     await this.event('customer.subscription.updated', this.subObject(sub));
     return sub;
+  }
+
+  /** The booking lives in our row (scheduledPlanId/scheduledCycle); the renewal in `advance` applies it. */
+  async scheduleChange(i: { subscriptionId: string }) {
+    await this.mustRetrieve(i.subscriptionId);
+  }
+
+  async cancelScheduledChange() {
+    // Nothing lives outside our row: clearing the booking columns is the whole cancellation.
   }
 
   async cancelNow(subscriptionId: string) {
@@ -450,7 +483,12 @@ export class SimulatorProvider implements BillingProvider {
       take: limit,
     });
     for (const row of ended) {
-      const sub = (await this.retrieveSubscription(row.stripeSubscriptionId!))!;
+      const current = (await this.retrieveSubscription(row.stripeSubscriptionId!))!;
+      // A downgrade booked for this period's end renews on its price (and quota), without proration.
+      const booked = current.cancelAtPeriodEnd ? null : await bookedChange(this.db, this.config, row);
+      const sub = booked ? { ...current, priceId: booked.priceId, quantity: booked.quantity } : current;
+      // A seat reduction booked for the renewal (billing/seats.ts) renews at the lower quantity.
+      if (row.pendingSeats != null) sub.quantity = row.pendingSeats;
       const annual = this.isAnnual(sub.priceId);
       const end = row.currentPeriodEnd!;
       // A server that was down for several periods renews into the period that contains `now`.
@@ -468,6 +506,10 @@ export class SimulatorProvider implements BillingProvider {
           status: row.status,
           currentPeriodEnd: end,
           cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          // A booking cancelled meanwhile is not applied.
+          scheduledPlanId: row.scheduledPlanId,
+          scheduledCycle: row.scheduledCycle,
+          pendingSeats: row.pendingSeats,
         },
         eventKind: 'period',
       });
@@ -514,7 +556,12 @@ export class SimulatorProvider implements BillingProvider {
     }
     const claimed = await this.db.subscription.updateMany({
       where: t.claim,
-      data: await subscriptionRowData(this.db, this.config, next),
+      // At a period's end a booked change is applied (or moot, when the subscription ends).
+      data: {
+        ...(await subscriptionRowData(this.db, this.config, next)),
+        ...NO_SCHEDULED_CHANGE,
+        pendingSeats: null,
+      },
     });
     if (claimed.count !== 1) return null;
     const tag = `${sub.id}_${end.getTime()}`;

@@ -154,9 +154,79 @@ export class StripeProvider implements BillingProvider {
     }
   }
 
+  async updateSeats(i: { subscriptionId: string; quantity: number; prorate: boolean }) {
+    const current = await this.stripe.subscriptions.retrieve(i.subscriptionId);
+    try {
+      const s = await this.stripe.subscriptions.update(i.subscriptionId, {
+        items: [{ id: current.items.data[0]!.id, quantity: i.quantity }],
+        // Added seats are invoiced now (as changePrice does), so seats bought and then dropped at renewal are
+        // still paid for; a reduction takes effect at the next renewal without a credit.
+        proration_behavior: i.prorate ? 'always_invoice' : 'none',
+        payment_behavior: 'error_if_incomplete',
+        expand: ['latest_invoice'],
+      });
+      const invoice = s.latest_invoice;
+      const proratedCents =
+        i.prorate &&
+        invoice &&
+        typeof invoice === 'object' &&
+        invoice.billing_reason === 'subscription_update'
+          ? invoice.amount_due
+          : 0;
+      return { subscription: fromStripeSubscription(s), proratedCents };
+    } catch (err) {
+      rethrow(err);
+    }
+  }
+
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
     const s = await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
     return fromStripeSubscription(s);
+  }
+
+  /**
+   * A downgrade at the end of the paid period, as Stripe recommends: a subscription schedule made from the
+   * subscription, whose current phase (price, quantity, discounts) runs to the period end and whose next phase
+   * bills the new price without proration; `release` then leaves a plain subscription on the new price. Stripe
+   * applies it at renewal and says so with customer.subscription.updated, which the webhook syncs.
+   */
+  async scheduleChange(i: { subscriptionId: string; priceId: string; quantity: number; annual: boolean }) {
+    await this.cancelScheduledChange(i.subscriptionId);
+    const schedule = await this.stripe.subscriptionSchedules.create({ from_subscription: i.subscriptionId });
+    const now = schedule.phases[0];
+    if (!now) throw new Error(`Subscription schedule ${schedule.id} has no current phase`);
+    await this.stripe.subscriptionSchedules.update(schedule.id, {
+      end_behavior: 'release',
+      phases: [
+        {
+          items: now.items.map((it) => ({ price: idOf(it.price)!, quantity: it.quantity ?? 1 })),
+          start_date: now.start_date,
+          end_date: now.end_date,
+          // The current period keeps its discount (an annual subscription's 2MONTHSFREE).
+          discounts: now.discounts.flatMap((d): Stripe.SubscriptionScheduleUpdateParams.Phase.Discount[] => {
+            const discount = idOf(d.discount as string | { id: string } | null);
+            if (discount) return [{ discount }];
+            const promo = idOf(d.promotion_code as string | { id: string } | null);
+            if (promo) return [{ promotion_code: promo }];
+            const coupon = idOf(d.coupon as string | { id: string } | null);
+            return coupon ? [{ coupon }] : [];
+          }),
+        },
+        {
+          items: [{ price: i.priceId, quantity: i.quantity }],
+          proration_behavior: 'none',
+          duration: { interval: i.annual ? 'year' : 'month', interval_count: 1 },
+          discounts: (await this.annualDiscounts(i.annual)) ?? [],
+        },
+      ],
+    });
+  }
+
+  /** Releases the subscription's schedule (the booked downgrade), keeping the subscription as it is. */
+  async cancelScheduledChange(subscriptionId: string) {
+    const s = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const scheduleId = idOf(s.schedule as string | { id: string } | null);
+    if (scheduleId) await this.stripe.subscriptionSchedules.release(scheduleId);
   }
 
   async cancelNow(subscriptionId: string, opts: { prorate?: boolean } = {}) {

@@ -1,15 +1,71 @@
-// Which subscription pays for a user. Today that is the user's own row (`Subscription.userId` is unique); team
-// workspaces will answer it here, in one place. Every read and write of a subscription keyed by a user goes
-// through these helpers (quota, billing view, sync, cancellation, simulator, account deletion, registration).
+// Which subscription pays for a user: the user's own row (`Subscription.userId` is unique), or — for a member of a
+// team workspace — the workspace's Team subscription (`Subscription.workspaceId`), answered here in one place.
+// Every read and write of a subscription keyed by a user goes through these helpers (quota, billing view, sync,
+// cancellation, simulator, account deletion, registration). Code that acts on what the user *pays* for
+// (checkout adoption, account deletion) uses `ownSubscriptionFor`.
 import type { Prisma, SubscriptionModel } from '@app/db';
+import { appError } from '../../errors.js';
+import { ERROR_CODES } from '../../schemas/error-codes.js';
 
 /** The client or a transaction. */
 export type DbLike = Prisma.TransactionClient;
 
 export type SubscriptionRow = SubscriptionModel;
 
+/** The plan whose subscriptions pay for a workspace's members. */
+export const TEAM_PLAN_ID = 'team';
+
+/** A member's place in the workspace whose Team subscription pays for them. */
+export interface TeamSeat {
+  workspaceId: string;
+  role: 'OWNER' | 'ADMIN' | 'MEMBER';
+  messageCap: number | null;
+}
+
+export interface Payer {
+  subscription: SubscriptionRow | null;
+  /** Set when `subscription` is the workspace's Team subscription (the owner's included). */
+  seat: TeamSeat | null;
+}
+
+/**
+ * Who pays for `userId`, with the team seat when it is a workspace. A member uses the workspace's subscription
+ * while it is on the Team plan; after a downgrade from Team (or with no subscription) the workspace stays but
+ * pays for nobody, and each member falls back to their own row — their own earlier trial or plan, if any.
+ */
+export async function payerFor(db: DbLike, userId: string): Promise<Payer> {
+  const row = await db.user.findUnique({
+    where: { id: userId },
+    select: {
+      subscription: true,
+      workspaceMember: {
+        select: {
+          workspaceId: true,
+          role: true,
+          messageCap: true,
+          workspace: { select: { subscription: true } },
+        },
+      },
+    },
+  });
+  const member = row?.workspaceMember;
+  const team = member?.workspace.subscription;
+  if (member && team && team.planId === TEAM_PLAN_ID) {
+    return {
+      subscription: team,
+      seat: { workspaceId: member.workspaceId, role: member.role, messageCap: member.messageCap },
+    };
+  }
+  return { subscription: row?.subscription ?? null, seat: null };
+}
+
 /** The subscription that pays for `userId`, or null. Pass a transaction client to read inside it. */
-export function subscriptionFor(db: DbLike, userId: string): Promise<SubscriptionRow | null> {
+export async function subscriptionFor(db: DbLike, userId: string): Promise<SubscriptionRow | null> {
+  return (await payerFor(db, userId)).subscription;
+}
+
+/** The subscription `userId` pays for themself (never a workspace's they are only a member of), or null. */
+export function ownSubscriptionFor(db: DbLike, userId: string): Promise<SubscriptionRow | null> {
   return db.subscription.findUnique({ where: { userId } });
 }
 
@@ -32,4 +88,19 @@ export function upsertSubscriptionFor(
   update: Prisma.SubscriptionUncheckedUpdateInput,
 ): Promise<SubscriptionRow> {
   return db.subscription.upsert({ where: { userId }, create: { ...create, userId }, update });
+}
+
+export const TEAM_BILLING_MESSAGE =
+  "Your team's subscription is managed by the workspace owner. Ask them to change the plan or billing.";
+
+/**
+ * The subscription a billing change (cancel, resume, plan change, checkout, portal) acts on: the caller's own, or
+ * the team's only for its owner — a member or admin never changes what the owner pays for (403).
+ */
+export async function billableSubscriptionFor(db: DbLike, userId: string): Promise<SubscriptionRow | null> {
+  const { subscription, seat } = await payerFor(db, userId);
+  if (seat && subscription && subscription.userId !== userId) {
+    throw appError('FORBIDDEN', TEAM_BILLING_MESSAGE, { appCode: ERROR_CODES.TEAM_BILLING_OWNER_ONLY });
+  }
+  return subscription;
 }

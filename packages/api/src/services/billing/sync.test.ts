@@ -31,15 +31,17 @@ describe('status rules (SPEC §4)', () => {
     expect(trialDaysLeft(null, now)).toBe(0);
   });
 
-  it('billing cycles add a month or a year, clamped to the last day of the month like Stripe', () => {
+  it('billing cycles add a month or 14 months (annual), clamped to the last day of the month like Stripe', () => {
     const add = (iso: string, annual = false) => addCycle(new Date(iso), annual).toISOString();
     expect(add('2026-01-31T00:00:00Z')).toBe('2026-02-28T00:00:00.000Z');
     expect(add('2028-01-31T10:30:00Z')).toBe('2028-02-29T10:30:00.000Z'); // leap year
     expect(add('2026-03-31T00:00:00Z')).toBe('2026-04-30T00:00:00.000Z');
     expect(add('2026-01-15T08:00:00Z')).toBe('2026-02-15T08:00:00.000Z');
     expect(add('2026-12-31T00:00:00Z')).toBe('2027-01-31T00:00:00.000Z'); // across the year
-    expect(add('2026-02-01T00:00:00Z', true)).toBe('2027-02-01T00:00:00.000Z');
-    expect(add('2028-02-29T00:00:00Z', true)).toBe('2029-02-28T00:00:00.000Z');
+    // Annual: 14 months (2MONTHSFREE), the period of its 14-month quota.
+    expect(add('2026-02-01T00:00:00Z', true)).toBe('2027-04-01T00:00:00.000Z');
+    expect(add('2026-11-24T09:00:00Z', true)).toBe('2028-01-24T09:00:00.000Z');
+    expect(add('2026-12-31T00:00:00Z', true)).toBe('2028-02-29T00:00:00.000Z'); // clamped, leap year
   });
 
   it('reads invoices of the current and older API shapes', () => {

@@ -6,7 +6,9 @@ import type { AppConfig } from '../../config.js';
 import type { Logger } from '../logger.js';
 import type { UsageLogger } from '../usage-log.js';
 import { messageLimitOf, planById, planForPrice } from './plans.js';
-import { createSubscriptionFor, subscriptionFor, type DbLike } from './subscription.js';
+import { NO_SCHEDULED_CHANGE, reachedScheduledChange } from './scheduled-change.js';
+import { createSubscriptionFor, ownSubscriptionFor, TEAM_PLAN_ID, type DbLike } from './subscription.js';
+import { ensureTeamWorkspace } from '../workspaces/provision.js';
 import type { BillingEvent, BillingProvider, ProviderStatus, ProviderSubscription } from './types.js';
 
 export type { DbLike };
@@ -106,7 +108,8 @@ export async function applyProviderSubscription(
   let row = await db.subscription.findUnique({ where: { stripeSubscriptionId: sub.id } });
   const ownerId = opts.adoptForUserId ?? sub.userId;
   if (!row && ownerId) {
-    const mine = await subscriptionFor(db, ownerId);
+    // The user's own row: a team member's checkout never adopts the team's subscription.
+    const mine = await ownSubscriptionFor(db, ownerId);
     const status = toOurStatus(sub.status, false);
     const adopt =
       !!opts.adoptForUserId ||
@@ -121,8 +124,30 @@ export async function applyProviderSubscription(
       }));
   }
   if (!row) return null;
-  await db.subscription.update({ where: { id: row.id }, data: await subscriptionRowData(db, config, sub) });
+  const data = await subscriptionRowData(db, config, sub);
+  // Stripe applied a booked downgrade at renewal (its subscription schedule): the booking is done.
+  const done = reachedScheduledChange(row, data) ? NO_SCHEDULED_CHANGE : {};
+  await db.subscription.update({
+    where: { id: row.id },
+    data: { ...data, ...done, ...heldSeats(row, data) },
+  });
+  // A subscription that is (or became) Team gets its workspace, its payer as the owner (workspaces/provision.ts).
+  if (data.planId === TEAM_PLAN_ID) await ensureTeamWorkspace(db, row.id);
   return row.id;
+}
+
+/**
+ * A seat reduction booked for the renewal (billing/seats.ts: `pendingSeats`) was sent to the provider at once
+ * without proration, so the provider's quantity is already lower: this period keeps the seats paid for, and
+ * the booking is done once a new period starts.
+ */
+function heldSeats(
+  row: { pendingSeats: number | null; seats: number; messageLimit: number; currentPeriodStart: Date | null },
+  data: { seats: number; currentPeriodStart: Date | null },
+) {
+  if (row.pendingSeats == null) return {};
+  if (row.currentPeriodStart?.getTime() !== data.currentPeriodStart?.getTime()) return { pendingSeats: null };
+  return data.seats < row.seats ? { seats: row.seats, messageLimit: row.messageLimit } : {};
 }
 
 /** Re-reads one subscription from the provider and applies it. */
@@ -243,7 +268,7 @@ async function handleEvent(deps: BillingDeps, event: BillingEvent): Promise<void
       const sub = await deps.provider.retrieveSubscription(info.subscriptionId);
       const userId = info.userId ?? sub?.userId ?? null;
       if (!sub || !userId) return;
-      const mine = await subscriptionFor(deps.db, userId);
+      const mine = await ownSubscriptionFor(deps.db, userId);
       // The new subscription replaces the old one (e.g. an expired trial): cancel the old one at the provider,
       // crediting the unused part of a paid period so the user is not charged twice.
       if (mine?.stripeSubscriptionId && mine.stripeSubscriptionId !== sub.id) {

@@ -89,6 +89,29 @@ export interface BillingProvider {
   }): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   /**
+   * Changes a (Team) subscription's seat quantity on its current price. `prorate`: the added seats are charged
+   * now for the rest of the period (nothing during a trial) and `proratedCents` says how much; without it the
+   * quantity only counts from the next renewal (a seat reduction: no credit). The simulator keeps a reduction
+   * in our row (`pendingSeats`) and applies it when it renews.
+   */
+  updateSeats(i: {
+    subscriptionId: string;
+    quantity: number;
+    prorate: boolean;
+  }): Promise<{ subscription: ProviderSubscription; proratedCents: number }>;
+  /**
+   * Books a change to `priceId` for the end of the current period, without proration (a downgrade): Stripe
+   * through a subscription schedule; the simulator's renewal reads the booking from our row.
+   */
+  scheduleChange(i: {
+    subscriptionId: string;
+    priceId: string;
+    quantity: number;
+    annual: boolean;
+  }): Promise<void>;
+  /** Drops the change booked by scheduleChange (nothing to drop is fine). */
+  cancelScheduledChange(subscriptionId: string): Promise<void>;
+  /**
    * Ends a subscription now. `prorate` credits the unused part of the paid period and invoices it at once
    * (a subscription replaced by a new one must not be paid twice).
    */

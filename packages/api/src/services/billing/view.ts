@@ -1,7 +1,7 @@
 // Our subscription as the API shows it (GET /subscriptions/current, every billing mutation's answer): the row,
 // read once, with the period's usage, the plan's name and price from its Plan row, and the trial days left.
 import type { AppConfig } from '../../config.js';
-import { periodPriceCents, type BillingCycleKey } from '../../plans/catalogue.js';
+import { periodPriceCents, periodQuota, type BillingCycleKey } from '../../plans/catalogue.js';
 import type { QuotaService } from '../quota.js';
 import { listPlans, planById } from './plans.js';
 import { subscriptionFor, type DbLike, type SubscriptionRow } from './subscription.js';
@@ -31,9 +31,24 @@ export interface SubscriptionView {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   provider: string;
+  /** A downgrade booked for the end of the period (null when none, or when the subscription ends there). */
+  scheduledChange: ScheduledChangeView | null;
+}
+
+export interface ScheduledChangeView {
+  plan: string;
+  planName: string;
+  billingCycle: BillingCycleKey;
+  /** The quota of each period on the new plan. */
+  messageLimit: number;
+  /** Price of one billing period on the new plan, in cents. */
+  priceCents: number;
+  /** When it applies: the end of the current period. */
+  effectiveAt: Date;
 }
 
 const DAY_MS = 86_400_000;
+const PAID_LIVE: ReadonlySet<string> = new Set(['ACTIVE', 'PAST_DUE']);
 
 /** Days until trialEnd, rounded up, never below 0 (SPEC §4). */
 export function trialDaysLeft(trialEnd: Date | null, now = new Date()): number {
@@ -48,8 +63,25 @@ export interface ViewDeps {
 
 /** The view of a subscription row already read. */
 export async function viewOf(deps: ViewDeps, s: SubscriptionRow): Promise<SubscriptionView> {
-  const [plan, usage] = await Promise.all([planById(deps.db, s.planId), deps.quota.usageOf(s)]);
+  const [plan, usage, scheduledPlan] = await Promise.all([
+    planById(deps.db, s.planId),
+    deps.quota.usageOf(s),
+    planById(deps.db, s.scheduledPlanId),
+  ]);
   const billingCycle: BillingCycleKey = s.billingCycle === 'ANNUAL' ? 'annual' : 'monthly';
+  const scheduledCycle: BillingCycleKey = s.scheduledCycle === 'ANNUAL' ? 'annual' : 'monthly';
+  // A cancellation at period end wins over a booked change: nothing renews, so nothing changes.
+  const scheduled =
+    scheduledPlan && s.currentPeriodEnd && !s.cancelAtPeriodEnd && PAID_LIVE.has(s.status)
+      ? {
+          plan: scheduledPlan.id,
+          planName: scheduledPlan.name,
+          billingCycle: scheduledCycle,
+          messageLimit: periodQuota(scheduledPlan, scheduledCycle, s.seats),
+          priceCents: periodPriceCents(scheduledPlan, scheduledCycle, s.seats),
+          effectiveAt: s.currentPeriodEnd,
+        }
+      : null;
   return {
     id: s.id,
     status: s.status,
@@ -70,6 +102,7 @@ export async function viewOf(deps: ViewDeps, s: SubscriptionRow): Promise<Subscr
     stripeCustomerId: s.stripeCustomerId,
     stripeSubscriptionId: s.stripeSubscriptionId,
     provider: s.provider,
+    scheduledChange: scheduled,
   };
 }
 

@@ -98,7 +98,7 @@ export async function searchChats(db: Db, userId: string, rawQuery: string): Pro
     FROM "ChatMessage" m
     JOIN "ChatSession" s ON s."id" = m."sessionId"
     WHERE s."userId" = ${userId}
-      AND m."status" = 'COMPLETE'
+      AND m."status" IN ('COMPLETE', 'INCOMPLETE')
       AND (m."content" ILIKE ${like} OR ${fts(Prisma.sql`m."content"`)})
     ORDER BY (m."content" ILIKE ${like}) DESC, ${rank(Prisma.sql`m."content"`)} DESC, m."createdAt" DESC
     LIMIT ${CHAT_SEARCH_MAX_RESULTS}`);

@@ -1,6 +1,7 @@
 // Sending a chat message: the conversation pipeline (services/conversation/exchange.ts) with the chat store.
 // One generator serves the tRPC subscription, the REST SSE route and the non-streaming send; an exchange is
-// stored whole or not at all (see exchange.ts for the steps, pending.ts for the undo).
+// stored whole or not at all (see exchange.ts for the steps, pending.ts for the undo) — except that an answer
+// the user stops after some text is kept, marked stopped. Regenerate and Edit run it with `replace`.
 import type { Services } from '../index.js';
 import { appError } from '../../errors.js';
 import { runExchange } from '../conversation/exchange.js';
@@ -21,6 +22,8 @@ export interface ChatSendParams {
   /** 'stream' logs STREAMING_CHAT, 'send' logs CHAT_MESSAGE. */
   mode: 'stream' | 'send';
   endpoint: string;
+  /** Regenerate or Edit: replaces the session's last exchange (see runExchange). */
+  replace?: { mode: 'regenerate' | 'edit'; messageId: string };
 }
 
 export function chatSendStream(services: Services, p: ChatSendParams): AsyncGenerator<ChatStreamEvent> {
@@ -32,6 +35,7 @@ export function chatSendStream(services: Services, p: ChatSendParams): AsyncGene
     signal: p.signal,
     action: p.mode === 'stream' ? 'STREAMING_CHAT' : 'CHAT_MESSAGE',
     endpoint: p.endpoint,
+    replace: p.replace,
   });
 }
 

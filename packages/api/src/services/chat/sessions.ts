@@ -1,6 +1,7 @@
 // Chat sessions and messages: every read and write is scoped to the owner (someone else's id is a 404).
-// Reads show COMPLETE messages only: a PENDING user message belongs to an exchange still being generated
-// (or left behind by a crash, see services/conversation/sweeper.ts).
+// Reads show stored messages only (COMPLETE, and INCOMPLETE: an answer the user stopped, kept as it was): a
+// PENDING user message belongs to an exchange still being generated (or left behind by a crash, see
+// services/conversation/sweeper.ts).
 import type { Db } from '@app/db';
 import { notFound } from '../../errors.js';
 import { DEFAULT_CHAT_TITLE } from '../../schemas/chat.js';
@@ -20,7 +21,12 @@ export interface ChatMessageView {
   content: string;
   createdAt: Date;
   tokensUsed: number;
+  /** An answer cut short by Stop (kept as it was when stopped). */
+  stopped: boolean;
 }
+
+/** The statuses of stored messages (history, lists, counts, search): everything but PENDING. */
+export const STORED = { in: ['COMPLETE' as const, 'INCOMPLETE' as const] };
 
 export const SESSION_NOT_FOUND = 'Chat session not found';
 
@@ -48,11 +54,19 @@ export function toMessageView(m: {
   content: string;
   createdAt: Date;
   tokensUsed: number;
+  status: 'COMPLETE' | 'INCOMPLETE' | 'PENDING';
 }): ChatMessageView {
-  return { id: m.id, role: m.role, content: m.content, createdAt: m.createdAt, tokensUsed: m.tokensUsed };
+  return {
+    id: m.id,
+    role: m.role,
+    content: m.content,
+    createdAt: m.createdAt,
+    tokensUsed: m.tokensUsed,
+    stopped: m.status === 'INCOMPLETE',
+  };
 }
 
-const countComplete = { _count: { select: { messages: { where: { status: 'COMPLETE' as const } } } } };
+const countComplete = { _count: { select: { messages: { where: { status: STORED } } } } };
 
 export function createChatSessions(db: Db) {
   async function owned(userId: string, sessionId: string) {
@@ -96,7 +110,10 @@ export function createChatSessions(db: Db) {
     async withMessages(userId: string, sessionId: string, o: { generating?: boolean } = {}) {
       const s = await owned(userId, sessionId);
       const messages = await db.chatMessage.findMany({
-        where: { sessionId: s.id, status: o.generating ? { in: ['COMPLETE', 'PENDING'] } : 'COMPLETE' },
+        where: {
+          sessionId: s.id,
+          status: o.generating ? { in: ['COMPLETE', 'INCOMPLETE', 'PENDING'] } : STORED,
+        },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       });
       return { session: toSessionView(s), messages: messages.map(toMessageView) };

@@ -5,6 +5,7 @@ import { needsAutoTitle, titleFromMessage } from '../../schemas/chat.js';
 import { CHAT_SYSTEM_PROMPT } from '../llm/system-prompt.js';
 import type { ConversationStore, ConversationTypes } from '../conversation/store.js';
 import {
+  STORED,
   createChatSessions,
   toMessageView,
   toSessionView,
@@ -40,7 +41,7 @@ export function createChatStore(db: Db): ChatStore {
     },
     history: (session, limit) =>
       db.chatMessage.findMany({
-        where: { sessionId: session.id, status: 'COMPLETE' },
+        where: { sessionId: session.id, status: STORED },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: limit,
         select: { role: true, content: true },
@@ -62,9 +63,17 @@ export function createChatStore(db: Db): ChatStore {
         data: { updatedAt: touchedAt, ...(title ? { title } : {}) },
       }),
     }),
-    saveAnswer: ({ id, session, content, tokensUsed }) => ({
+    // A stopped answer is INCOMPLETE: ChatMessage has no other field to mark it, and reads take both.
+    saveAnswer: ({ id, session, content, tokensUsed, stopped }) => ({
       message: db.chatMessage.create({
-        data: { id, sessionId: session.id, role: 'assistant', content, tokensUsed, status: 'COMPLETE' },
+        data: {
+          id,
+          sessionId: session.id,
+          role: 'assistant',
+          content,
+          tokensUsed,
+          status: stopped ? 'INCOMPLETE' : 'COMPLETE',
+        },
       }),
       session: db.chatSession.update({ where: { id: session.id }, data: { updatedAt: new Date() } }),
     }),
@@ -74,6 +83,25 @@ export function createChatStore(db: Db): ChatStore {
         data: { status: 'COMPLETE' },
         select: { id: true },
       }),
+    async lastExchange(session) {
+      const user = await db.chatMessage.findFirst({
+        where: { sessionId: session.id, role: 'user', status: STORED },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        select: { id: true, content: true, createdAt: true },
+      });
+      if (!user) return null;
+      const after = await db.chatMessage.findMany({
+        where: {
+          sessionId: session.id,
+          status: STORED,
+          OR: [{ createdAt: { gt: user.createdAt } }, { createdAt: user.createdAt, id: { gt: user.id } }],
+        },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true },
+      });
+      return { messageIds: [user.id, ...after.map((m) => m.id)], content: user.content, input: undefined };
+    },
+    removeMessages: (ids) => db.chatMessage.deleteMany({ where: { id: { in: ids } } }),
     async deleteMessages(ids) {
       await db.chatMessage.deleteMany({ where: { id: { in: ids } } });
     },

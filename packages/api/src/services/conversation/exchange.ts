@@ -8,8 +8,11 @@
 //  3. deltas are streamed (and broadcast to watchers)
 //  4. one transaction: the answer, the user message flipped to COMPLETE, the record deleted (which makes
 //     the reservation final) → usage log → afterComplete → the `complete` event
-//  5. on failure, Stop or disconnect the exchange is undone step by step (pending.ts: reservation first);
-//     after a crash the sweeper (sweeper.ts) does the same from the record.
+//  5. on failure the exchange is undone step by step (pending.ts: reservation first); after a crash the
+//     sweeper (sweeper.ts) does the same from the record. Stop or disconnect undo it the same way while no
+//     text has streamed; after that the partial answer is stored as in step 4, marked stopped, and charged.
+//  Regenerate and Edit (`replace`) run the same steps; the session's last exchange stays until step 4, whose
+//  transaction deletes it, so a failed or undone replacement leaves the conversation as it was.
 //  At shutdown (streams.drain()) new sends are refused with 503 SERVER_RESTARTING and running ones end with
 //  'The server is restarting, please retry' after the same undo; a lost lease ends them with the interrupted
 //  error (streams.ts).
@@ -52,6 +55,9 @@ const BROADCAST_EVERY_MS = 100;
 export const SEND_IN_PROGRESS_MESSAGE =
   'A reply is still being generated in this chat. Please wait for it to finish.';
 export const CANCELLED_MESSAGE = 'Generation cancelled';
+export const NOT_LAST_MESSAGE =
+  'That is no longer the last message of this conversation. Reload it and try again.';
+export const NOTHING_TO_REPLACE = 'There is no message to regenerate or edit in this conversation yet.';
 
 export interface ExchangeParams<T extends ConversationTypes> {
   userId: string;
@@ -64,6 +70,12 @@ export interface ExchangeParams<T extends ConversationTypes> {
   /** The usage-log action of this send (e.g. STREAMING_CHAT or CHAT_MESSAGE). */
   action: UsageAction;
   endpoint: string;
+  /**
+   * Replace the session's last exchange instead of adding one. Regenerate sends its user message again
+   * (`message` and `input` are ignored) and names the answer; Edit sends `message` and names the user message.
+   * A `messageId` that is not the last exchange's is a 409 (the client's view is stale).
+   */
+  replace?: { mode: 'regenerate' | 'edit'; messageId: string };
 }
 
 function failure(err: unknown, inModel: boolean): TRPCError {
@@ -118,6 +130,29 @@ async function inTransaction<T extends ConversationTypes>(
   };
 }
 
+/** The statements deleting a replaced exchange (none when nothing is replaced). */
+function removals<T extends ConversationTypes>(store: ConversationStore<T>, ids: string[]) {
+  return ids.length && store.removeMessages ? [store.removeMessages(ids)] : [];
+}
+
+/** The exchange Regenerate or Edit replaces; 400 when there is none, 409 when the client named another. */
+export async function lastExchangeOf<T extends ConversationTypes>(
+  store: ConversationStore<T>,
+  session: T['session'],
+  replace: NonNullable<ExchangeParams<T>['replace']>,
+) {
+  if (!store.lastExchange || !store.removeMessages)
+    throw appError('BAD_REQUEST', 'Regenerate and Edit are not available in this conversation.');
+  const last = await store.lastExchange(session);
+  if (!last) throw appError('BAD_REQUEST', NOTHING_TO_REPLACE);
+  const named =
+    replace.mode === 'edit'
+      ? last.messageIds[0] === replace.messageId
+      : last.messageIds.length > 1 && last.messageIds.at(-1) === replace.messageId;
+  if (!named) throw appError('CONFLICT', NOT_LAST_MESSAGE);
+  return last;
+}
+
 export async function* runExchange<T extends ConversationTypes>(
   services: Services,
   store: ConversationStore<T>,
@@ -126,7 +161,8 @@ export async function* runExchange<T extends ConversationTypes>(
   const { db, log } = services;
   const streams = services.conversationStreams;
   const kind = store.kind;
-  const content = p.message.trim();
+  let content = p.message.trim();
+  let input = p.input;
   if (streams.draining) throw streamStoppedError('restarting');
   let session = await store.owned(p.userId, p.sessionId);
   await services.rateLimiter.consume(store.rateLimit, p.userId);
@@ -140,13 +176,55 @@ export async function* runExchange<T extends ConversationTypes>(
   let completed = false;
   let inModel = false;
   let failed: unknown;
+  /** The streamed text, and the history and session the answer is stored with (a Stop may keep it). */
+  let text = '';
+  let replaced: string[] = [];
   const signal = p.signal ? AbortSignal.any([p.signal, slot.signal]) : slot.signal;
+  /**
+   * Stop (the stop procedure, an unsubscribe or a disconnect) after some text has streamed: the partial
+   * answer is stored like a finished one, marked stopped, and charged. Undefined (the exchange is undone as
+   * before) when nothing has streamed or the registry stopped the send (shutdown, lost lease).
+   */
+  const keepStopped = async () => {
+    if (completed || !recorded || !record || !reservation || !text.trim() || stopReasonOf(slot.signal))
+      return;
+    try {
+      const done = await inTransaction(
+        db,
+        [store.completeUserMessage(record.userMessageId)],
+        store.saveAnswer({ id: newMessageId(), session, content: text, tokensUsed: 0, stopped: true }),
+        [...removals(store, replaced), finishPending(db, record.id)],
+      );
+      completed = true;
+      await reservation.commit();
+      await services.usage.log({
+        userId: p.userId,
+        action: p.action,
+        endpoint: p.endpoint,
+        usage: 1,
+        details: `session ${session.id}; stopped after ${text.length} characters; ${services.llm.kind}`,
+      });
+      return done;
+    } catch (err) {
+      log.warn({ err, kind, sessionId: session.id }, 'keeping a stopped answer failed; undoing the exchange');
+      return undefined;
+    }
+  };
   try {
     // Exchanges of this session a crash left behind: none can be running while we hold the slot, so they
     // are undone now (their reservations come back before ours is taken). The history read runs alongside.
+    if (p.replace) {
+      const last = await lastExchangeOf(store, session, p.replace);
+      replaced = last.messageIds;
+      if (p.replace.mode === 'regenerate') {
+        content = last.content;
+        input = last.input;
+      }
+    }
+    // A replaced exchange is the newest stored messages: the history is read past it.
     const [orphans, previous] = await Promise.allSettled([
       pendingOf(db, kind, session.id),
-      store.history(session, HISTORY_MESSAGES),
+      store.history(session, HISTORY_MESSAGES + replaced.length).then((h) => h.slice(replaced.length)),
     ]);
     if (orphans.status === 'rejected')
       log.warn({ err: orphans.reason, sessionId: session.id }, 'pending exchanges lookup failed');
@@ -156,7 +234,7 @@ export async function* runExchange<T extends ConversationTypes>(
     }
     if (previous.status === 'rejected') throw previous.reason;
     const history = withinBudget(previous.value);
-    const messages: LlmMessage[] = await store.prompt({ session, history, message: content, input: p.input });
+    const messages: LlmMessage[] = await store.prompt({ session, history, message: content, input });
     // The reservation comes last, right before the transaction that records it: a crash can then only
     // strand a reservation in that one round trip (the record makes every later one recoverable).
     const held = await services.quota.reserve(p.userId);
@@ -182,7 +260,7 @@ export async function* runExchange<T extends ConversationTypes>(
         id: record.userMessageId,
         session,
         content,
-        input: p.input,
+        input,
         touchedAt,
         title,
       }),
@@ -194,33 +272,60 @@ export async function* runExchange<T extends ConversationTypes>(
       session: store.sessionView(started.session, session.messageCount + 1),
     };
 
-    let text = '';
     let usage: LlmUsage | undefined;
     inModel = true;
     let lastBroadcast = 0;
     const profile = store.profile?.(session);
-    for await (const ev of services.llm.stream({ messages, signal, profile })) {
-      if (signal.aborted) break;
-      if (ev.type === 'delta') {
-        text += ev.content;
-        if (Date.now() - lastBroadcast >= BROADCAST_EVERY_MS) {
-          lastBroadcast = Date.now();
-          streams.publish(kind, session.id, { type: 'progress', text });
-        }
-        yield { type: 'content', content: ev.content };
-      } else usage = ev.usage;
+    const produced = await store.answer?.({
+      userId: p.userId,
+      session,
+      history,
+      message: content,
+      input,
+      messages,
+      signal,
+      profile,
+    });
+    const events = produced?.events ?? services.llm.stream({ messages, signal, profile });
+    try {
+      for await (const ev of events) {
+        if (signal.aborted) break;
+        if (ev.type === 'delta') {
+          text += ev.content;
+          if (Date.now() - lastBroadcast >= BROADCAST_EVERY_MS) {
+            lastBroadcast = Date.now();
+            streams.publish(kind, session.id, { type: 'progress', text });
+          }
+          yield { type: 'content', content: ev.content };
+        } else usage = ev.usage;
+      }
+    } catch (err) {
+      // A model that throws on the abort was stopped, not failed: handled below like a plain stop.
+      if (!signal.aborted) throw err;
     }
-    if (signal.aborted)
+    if (signal.aborted) {
+      const kept = await keepStopped();
+      // Stopped by the stop procedure, the consumer still listening: it gets the kept answer.
+      if (kept && !p.signal?.aborted) {
+        yield {
+          type: 'complete',
+          message: store.messageView(kept.message),
+          session: store.sessionView(kept.session, session.messageCount + 2 - replaced.length),
+        };
+        return;
+      }
       throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
+    }
     if (!text.trim())
       throw new LlmError('The AI provider returned an empty answer. Please try again.', 'upstream');
 
     const tokensUsed = usage?.totalTokens ?? 0;
+    const answerId = newMessageId();
     const done = await inTransaction(
       db,
       [store.completeUserMessage(record.userMessageId)],
-      store.saveAnswer({ id: newMessageId(), session, content: text, tokensUsed }),
-      [finishPending(db, record.id)],
+      store.saveAnswer({ id: answerId, session, content: text, tokensUsed }),
+      [...(produced?.writes?.(answerId) ?? []), ...removals(store, replaced), finishPending(db, record.id)],
     );
     completed = true;
     await held.commit();
@@ -241,7 +346,7 @@ export async function* runExchange<T extends ConversationTypes>(
     yield {
       type: 'complete',
       message: store.messageView(done.message),
-      session: store.sessionView(done.session, session.messageCount + 2),
+      session: store.sessionView(done.session, session.messageCount + 2 - replaced.length),
     };
   } catch (err) {
     failed = err;
@@ -254,6 +359,14 @@ export async function* runExchange<T extends ConversationTypes>(
     log.warn({ err, kind, sessionId: session.id }, `${kind} reply failed`);
     throw failure(err, inModel);
   } finally {
+    // Stop or disconnect after some text, where the consumer stopped at a `yield` or the model threw on the
+    // abort: the partial answer is kept here (a failure or a shutdown never reaches this).
+    if (
+      !completed &&
+      signal.aborted &&
+      !(failed instanceof TRPCError && failed.code !== 'CLIENT_CLOSED_REQUEST')
+    )
+      await keepStopped().catch(() => undefined);
     // Runs on success, on errors and when the consumer stops early (client gone): undo an unfinished exchange.
     if (!completed && reservation) {
       const held = reservation;

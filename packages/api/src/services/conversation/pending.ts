@@ -37,19 +37,33 @@ export function pendingOf(db: Db, kind: ConversationKind, sessionId: string) {
 
 /**
  * Gives the exchange's reserved message back — once: one statement claims the record (releasedAt) and
- * decrements the counter it names, as QuotaReservation.release() does. False when there was nothing to
- * claim (no record, or released already). Unmetered exchanges (no counter) are claimed without a decrement.
+ * decrements the counter it names, as QuotaReservation.release() does. A team member's own counter
+ * (MemberUsageCounter of the same subscription and period, keyed by the session's user) is decremented in the
+ * same statement; a personal subscription has no member rows, so nothing else changes. False when there was
+ * nothing to claim (no record, or released already). Unmetered exchanges (no counter) are claimed without a
+ * decrement.
  */
 export async function releasePending(db: Db, id: string): Promise<boolean> {
   const rows = await db.$queryRaw<{ claimed: number }[]>(Prisma.sql`
     WITH claimed AS (
       UPDATE "PendingExchange" SET "releasedAt" = now()
       WHERE "id" = ${id} AND "releasedAt" IS NULL
-      RETURNING "subscriptionId", "periodStart"
+      RETURNING "kind", "sessionId", "subscriptionId", "periodStart"
     ), released AS (
       UPDATE "UsageCounter" c SET "used" = GREATEST(c."used" - 1, 0), "updatedAt" = now()
       FROM claimed
       WHERE c."subscriptionId" = claimed."subscriptionId" AND c."periodStart" = claimed."periodStart"
+      RETURNING 1
+    ), sender AS (
+      SELECT s."userId" FROM claimed JOIN "ChatSession" s ON claimed."kind" = 'chat' AND s."id" = claimed."sessionId"
+      UNION ALL
+      SELECT s."userId" FROM claimed JOIN "AssistantSession" s
+        ON claimed."kind" = 'assistant' AND s."id" = claimed."sessionId"
+    ), member AS (
+      UPDATE "MemberUsageCounter" m SET "used" = GREATEST(m."used" - 1, 0), "updatedAt" = now()
+      FROM claimed, sender
+      WHERE m."subscriptionId" = claimed."subscriptionId" AND m."periodStart" = claimed."periodStart"
+        AND m."userId" = sender."userId"
       RETURNING 1
     )
     SELECT (SELECT count(*) FROM claimed)::int AS "claimed"`);

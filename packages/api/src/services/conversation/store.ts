@@ -2,7 +2,7 @@
 // (services/chat/store.ts); the assistant is the next: its own tables, context (retrieved file chunks) and
 // extra input (fileIds), the same pipeline, locking, quota, crash safety and sweeper.
 import type { Prisma } from '@app/db';
-import type { LlmMessage } from '../llm/types.js';
+import type { LlmEvent, LlmMessage } from '../llm/types.js';
 import type { RateLimitName } from '../rate-limit.js';
 import type { ConversationKind } from './streams.js';
 
@@ -43,6 +43,27 @@ export interface MessageWrites<T extends ConversationTypes> {
   also?: Prisma.PrismaPromise<unknown>[];
 }
 
+/** An answer a store produces itself (ConversationStore.answer). */
+export interface ProducedAnswer {
+  /** The answer's text as deltas, and a usage report. */
+  events: AsyncIterable<LlmEvent>;
+  /**
+   * Statements stored in the same transaction as the answer (e.g. its artifact), given the answer message's
+   * id; called once the events are consumed, so they may use what the events produced.
+   */
+  writes?(answerId: string): Prisma.PrismaPromise<unknown>[];
+}
+
+/** A session's last exchange (ConversationStore.lastExchange). */
+export interface LastExchange<T extends ConversationTypes> {
+  /** The user message and the messages after it, oldest first. */
+  messageIds: string[];
+  /** The user message's text (what Regenerate sends again). */
+  content: string;
+  /** What the user message carried (what Regenerate sends again). */
+  input: T['input'];
+}
+
 /** The session as it was before an exchange touched it. */
 export interface SessionRestore {
   /** The updatedAt the exchange wrote: the session is restored only if it still shows it. */
@@ -81,6 +102,22 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
     input: T['input'];
   }): Promise<LlmMessage[]>;
   /**
+   * The store's own answer for this send, instead of the model's streamed text: e.g. the assistant answers a
+   * request for a quiz with a typed artifact (generateObject) rendered as Markdown. Undefined: the pipeline
+   * streams `services.llm.stream(messages)` as usual. Runs after the `start` event, inside the exchange, so
+   * its failures undo the exchange like the model's.
+   */
+  answer?(a: {
+    userId: string;
+    session: T['session'];
+    history: HistoryMessage[];
+    message: string;
+    input: T['input'];
+    messages: LlmMessage[];
+    signal: AbortSignal;
+    profile: string | undefined;
+  }): Promise<ProducedAnswer | undefined>;
+  /**
    * A hint sent with the model request (`LlmRequest.profile`, e.g. the assistant's session type): the offline
    * provider picks its deterministic behaviour by it; the OpenAI-compatible provider ignores it.
    */
@@ -96,10 +133,28 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
     touchedAt: Date;
     title?: string;
   }): MessageWrites<T>;
-  /** Stores the answer (COMPLETE) and touches the session. */
-  saveAnswer(a: { id: string; session: T['session']; content: string; tokensUsed: number }): MessageWrites<T>;
+  /**
+   * Stores the answer and touches the session. `stopped`: the user pressed Stop (or went away) after some
+   * text had streamed; the partial answer is kept, marked so (chat: status INCOMPLETE; assistant:
+   * messageType STOPPED), and is history like any answer.
+   */
+  saveAnswer(a: {
+    id: string;
+    session: T['session'];
+    content: string;
+    tokensUsed: number;
+    stopped?: boolean;
+  }): MessageWrites<T>;
   /** Flips the user message from PENDING to COMPLETE; must fail when it is gone (the exchange was undone). */
   completeUserMessage(id: string): Prisma.PrismaPromise<unknown>;
+  /**
+   * The session's last exchange (its last user message and every stored message after it), for Regenerate
+   * and Edit: the user message's text and what it carried. Null when the session has no stored message.
+   * Stores without it refuse Regenerate and Edit.
+   */
+  lastExchange?(session: T['session']): Promise<LastExchange<T> | null>;
+  /** The statement deleting messages (run in the transaction that stores the answer replacing them). */
+  removeMessages?(ids: string[]): Prisma.PrismaPromise<unknown>;
   messageView(row: T['messageRow']): T['messageView'];
   /** `messageCount`: the session's complete messages once this step is stored. */
   sessionView(row: T['sessionRow'], messageCount: number): T['sessionView'];

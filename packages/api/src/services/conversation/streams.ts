@@ -335,3 +335,21 @@ export async function* watchConversation(
     signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/**
+ * Waits (at most `timeoutMs`) until no send runs in the session: Stop answers once the stopped exchange is
+ * stored or undone, so the client's next read shows the kept answer (or none). False on timeout.
+ */
+export async function untilIdle(
+  registry: ConversationStreamRegistry,
+  kind: ConversationKind,
+  sessionId: string,
+  timeoutMs = 3000,
+): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (await registry.isActive(kind, sessionId)) {
+    if (Date.now() >= until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return true;
+}

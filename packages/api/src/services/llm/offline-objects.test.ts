@@ -48,7 +48,7 @@ describe('offline generateObject', () => {
   const cleanups: (() => void)[] = [];
   afterEach(() => cleanups.splice(0).forEach((f) => f()));
 
-  it('uses the builder registered for the name, with the conversation minus system messages', async () => {
+  it('uses the builder registered for the name, with the conversation and its system messages apart', async () => {
     const Objectives = z.object({
       topic: z.string(),
       items: z.array(z.string()).min(1),
@@ -60,6 +60,8 @@ describe('offline generateObject', () => {
         seen = msgs;
         expect(ctx.name).toBe('test_objectives');
         expect(ctx.jsonSchema).toMatchObject({ type: 'object' });
+        expect(ctx.system).toEqual([messages[0]]);
+        expect(ctx.profile).toBe('ASSESSMENT_BUILDER');
         return { topic: 'fire safety', items: [`Identify hazards (${msgs.length})`] };
       }),
     );
@@ -67,6 +69,7 @@ describe('offline generateObject', () => {
       messages,
       schema: Objectives,
       name: 'test_objectives',
+      profile: 'ASSESSMENT_BUILDER',
     });
     expect(object).toEqual({ topic: 'fire safety', items: ['Identify hazards (1)'], level: 'Apply' });
     expect(seen).toEqual([messages[1]]);

@@ -13,10 +13,17 @@ export interface OfflineBuildContext {
   jsonSchema: JsonSchema;
   /** The fallback value for this schema: a base to fill in, or a default for fields a builder ignores. */
   fallback(): unknown;
+  /**
+   * The request's system messages (the prompt, retrieved file passages "[file: name, part N of M]", the
+   * current artifact "[current artifact: kind vN]" with its JSON): what a builder may use as content.
+   */
+  system: LlmMessage[];
+  /** The request's profile (an assistant session type), when given. */
+  profile?: string;
 }
 
 /**
- * Builds the data of one format from the conversation (system messages removed). May be async. Returns the
+ * Builds the data of one format from the conversation (system messages removed; they are in `ctx.system`). May be async. Returns the
  * schema's input (defaults still to apply); the provider validates it with the schema.
  */
 export type OfflineObjectBuilder<T = unknown> = (
@@ -53,7 +60,7 @@ export function offlineObjectBuilder(name: string): OfflineObjectBuilder | undef
  * e.g. a custom refinement or a pattern: register a builder for it).
  */
 export async function buildOfflineObject<S extends z.ZodType>(
-  req: Pick<LlmObjectRequest<S>, 'messages' | 'schema' | 'name'>,
+  req: Pick<LlmObjectRequest<S>, 'messages' | 'schema' | 'name' | 'profile'>,
   builders: Record<string, OfflineObjectBuilder> = {},
 ): Promise<z.output<S>> {
   const jsonSchema = inputJsonSchema(req.schema);
@@ -62,7 +69,14 @@ export async function buildOfflineObject<S extends z.ZodType>(
   const data = build
     ? await build(
         req.messages.filter((m) => m.role !== 'system'),
-        { name: req.name, schema: req.schema, jsonSchema, fallback },
+        {
+          name: req.name,
+          schema: req.schema,
+          jsonSchema,
+          fallback,
+          system: req.messages.filter((m) => m.role === 'system'),
+          profile: req.profile,
+        },
       )
     : fallback();
   const result = await req.schema.safeParseAsync(data);

@@ -4,6 +4,8 @@
 // (revise, add scenario, export plan), and answers in Markdown built around the user's topic.
 import { offlineAssistantAnswer } from './offline-assistant.js';
 import { buildOfflineObject, type OfflineObjectBuilder } from './offline-objects.js';
+// Registers the typed L&D artifact builders (objectives, quiz, scenario, modality, plan, SME summary).
+import './offline-artifacts/index.js';
 import {
   estimateUsage,
   LlmError,
@@ -90,6 +92,9 @@ export function detectIntent(text: string): Intent {
   )
     return 'plan';
   if (/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b[\s!.,]*$/.test(t)) return 'greeting';
+  // The dashboard's 'Start Chat' opener (and the like): a greeting with an open question, not a topic.
+  if (/^\s*(hi|hello|hey)\b[\s!.,]*(what|how) can you help( me)?( (create|do|with))?\b/.test(t))
+    return 'greeting';
   return 'general';
 }
 
@@ -339,7 +344,26 @@ function greeting(): string {
 - **Learning plans** — "Draft a learning plan for new team leaders"
 - **SME walkthrough** — "Interview me as an SME about forklift safety"
 
-After a draft, you can say **revise**, **add scenario** or **export plan**.`;
+After a draft, you can say **revise**, **add scenario** or **export plan**.
+
+What are you working on — the topic, and who the learners are?`;
+}
+
+/** An SME walkthrough asked for without a subject ('on them', 'my area of expertise'): the interview opener. */
+const VAGUE_SME_TOPIC =
+  /^(them|it|this|that|these|those|my notes|the notes|(my|your) (area of )?expertise|area of expertise|your topic)$/i;
+
+function smeOpener(): string {
+  return `## SME walkthrough
+
+I'll play the instructional designer interviewing you, the subject-matter expert, and turn your answers (or your notes) into objectives, a task analysis and a scenario.
+
+### To start
+1. **What is the subject?** The task, process or product the training is about.
+2. **Who will take the training?** Their role and what they already know.
+3. **What should they do differently afterwards?**
+
+If you have notes, paste them here (or upload them in the L&D assistant) and I'll ask about the gaps.`;
 }
 
 function general(topic: string): string {
@@ -405,7 +429,7 @@ export function offlineAnswer(messages: LlmMessage[]): string {
     case 'plan':
       return plan(topic);
     case 'sme':
-      return sme(topic);
+      return VAGUE_SME_TOPIC.test(topic) ? smeOpener() : sme(topic);
     case 'tech':
       return tech(topic);
     case 'greeting':

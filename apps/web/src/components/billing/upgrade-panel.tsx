@@ -1,0 +1,169 @@
+// The dashboard's upgrade panel (SPEC §4 Upgrade panel): a cycle toggle, the plans as cards, and one button
+// labelled by the direction of the change (issue 17 item 3: Upgrade / Downgrade / Switch to annual). A
+// downgrade is confirmed first (quota, features, date) and is booked for the end of the paid period.
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CreditCard } from 'lucide-react';
+import type { BillingCycleKey } from '@app/api/client';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@app/ui';
+import { useTRPC } from '../../lib/trpc';
+import { BillingCycleToggle } from '../pricing/billing-cycle-toggle';
+import { priceIdOf, usePlans } from '../pricing/use-plans';
+import { DowngradeDialog } from './downgrade-dialog';
+import { PlanOptionCard } from './plan-option-card';
+import { changeLabel, defaultSelection, downgradeSummary, type DowngradeSummary } from './plan-change';
+import { describeSubscription, formatDate } from './subscription-format';
+import type { SubscriptionData } from './types';
+import type { useBillingActions } from './use-billing-actions';
+
+export function UpgradePanel({
+  sub,
+  forceOpen,
+  open,
+  setOpen,
+  billing,
+  loading,
+}: {
+  sub: SubscriptionData | null;
+  forceOpen: boolean;
+  open: boolean;
+  setOpen: (fn: (v: boolean) => boolean) => void;
+  billing: ReturnType<typeof useBillingActions>;
+  loading: boolean;
+}) {
+  const trpc = useTRPC();
+  const { plans, ready } = usePlans();
+  const optionsQuery = useQuery(trpc.subscriptions.planOptions.queryOptions());
+  const d = describeSubscription(sub);
+  const [cycle, setCycle] = useState<BillingCycleKey>('monthly');
+  // An annual subscriber opens on annual prices, once, before any choice of theirs.
+  const cycleSet = useRef(false);
+  useEffect(() => {
+    if (cycleSet.current || !sub) return;
+    cycleSet.current = true;
+    if (d.annual) setCycle('annual');
+  }, [sub, d.annual]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<DowngradeSummary | null>(null);
+  const options = optionsQuery.data?.planOptions;
+  // The server's rule per option: its direction, how the change goes, and whether it is the current plan.
+  const optionFor = (priceId: string | null) => options?.find((o) => !!priceId && o.priceId === priceId);
+  const pro = plans.find((p) => p.id === 'pro');
+  const selectedPrice = selected ?? (ready && pro ? defaultSelection(options, pro.monthlyPriceId) : null);
+  const isOpen = forceOpen || open;
+  const selectedOption = optionFor(selectedPrice);
+  const isCurrent = !!selectedOption?.current;
+  const pending = billing.checkoutPending || billing.changePending;
+  const disabled = pending || !selectedOption || isCurrent;
+  const selectedPlan = plans.find((p) => p.id === selectedOption?.planId);
+  const currentPlan = plans.find((p) => p.id === sub?.plan);
+
+  function choose() {
+    if (!selectedOption) return;
+    if (selectedOption.action === 'schedule' && selectedPlan && currentPlan) {
+      setConfirm(
+        downgradeSummary(
+          currentPlan,
+          d.annual ? 'annual' : 'monthly',
+          selectedPlan,
+          selectedOption.cycle,
+          plans,
+        ),
+      );
+      return;
+    }
+    void billing.upgrade(selectedOption.priceId, selectedOption.action);
+  }
+
+  return (
+    <Card
+      id="upgrade"
+      data-testid="upgrade-panel"
+      className={cn(forceOpen && 'border-status-error-foreground/40')}
+    >
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <div>
+          <CardTitle className="flex items-center gap-2">
+            <CreditCard className="size-5" aria-hidden="true" />{' '}
+            {forceOpen ? 'Choose a plan to continue' : d.paid ? 'Change your plan' : 'Upgrade your plan'}
+          </CardTitle>
+          <CardDescription>
+            {d.annual
+              ? 'You are billed annually: 14 months for the price of 12.'
+              : 'Annual billing: 14 months for the price of 12.'}
+          </CardDescription>
+        </div>
+        {!forceOpen && (
+          <Button variant="outline" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={isOpen}>
+            {isOpen ? 'Hide plans' : 'Upgrade Plan'}
+          </Button>
+        )}
+      </CardHeader>
+      {isOpen && (
+        <CardContent className="space-y-4">
+          <div className="flex justify-center">
+            <BillingCycleToggle
+              value={cycle}
+              onChange={(c) => {
+                setCycle(c);
+                if (selectedPlan) setSelected(priceIdOf(selectedPlan, c));
+              }}
+            />
+          </div>
+          <div className="grid gap-3 md:grid-cols-3">
+            {plans.map((p) => {
+              const priceId = priceIdOf(p, cycle);
+              const option = optionFor(priceId);
+              return (
+                <PlanOptionCard
+                  key={p.id}
+                  plan={p}
+                  cycle={cycle}
+                  compact
+                  selected={!!priceId && selectedPrice === priceId}
+                  current={!!option?.current}
+                  scheduledLabel={
+                    option?.scheduled && sub?.scheduledChange
+                      ? `From ${formatDate(sub.scheduledChange.effectiveAt)}`
+                      : null
+                  }
+                  onSelect={() => setSelected(priceId)}
+                  disabled={loading || !ready || !options}
+                />
+              );
+            })}
+          </div>
+          {selectedOption?.action === 'schedule' && !isCurrent && (
+            <p className="text-muted-foreground text-center text-sm">
+              Takes effect on {formatDate(sub?.currentPeriodEnd)}, at the end of your paid period.
+            </p>
+          )}
+          <Button className="w-full" size="lg" disabled={disabled} onClick={choose}>
+            {pending
+              ? selectedOption?.action === 'checkout'
+                ? 'Redirecting to checkout…'
+                : 'Changing plan…'
+              : selectedOption && selectedPlan
+                ? changeLabel(selectedOption.direction, selectedPlan.name)
+                : 'Choose a plan'}
+          </Button>
+        </CardContent>
+      )}
+      <DowngradeDialog
+        summary={confirm}
+        title={
+          selectedOption && selectedPlan
+            ? `${changeLabel(selectedOption.direction, selectedPlan.name)}?`
+            : 'Change your plan?'
+        }
+        effectiveAt={sub?.currentPeriodEnd}
+        pending={pending}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => {
+          setConfirm(null);
+          if (selectedOption) void billing.upgrade(selectedOption.priceId, selectedOption.action);
+        }}
+      />
+    </Card>
+  );
+}
