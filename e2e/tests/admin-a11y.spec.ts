@@ -1,16 +1,7 @@
 // axe-core on every admin section (light and dark, desktop and phone), the plan edit dialog and the date picker.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { createUser, signInAs } from '../support/users.js';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 const noSkeletons = (page: Page) =>
   expect(page.locator('[data-slot="data-table-skeleton-row"], [data-slot="skeleton"]')).toHaveCount(0);
@@ -33,18 +24,18 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(`/admin?section=${section}`);
         await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
         await noSkeletons(page);
-        expect(await seriousViolations(page), section).toEqual([]);
+        expect(await axeViolations(page), section).toEqual([]);
       }
       if (width === 1280) {
         await page.goto('/admin?section=plans');
         await page.getByRole('button', { name: 'Edit Pro' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        expect(await seriousViolations(page), 'plan dialog').toEqual([]);
+        expect(await axeViolations(page), 'plan dialog').toEqual([]);
         await page.keyboard.press('Escape');
         await page.goto('/admin?section=usage');
         await page.getByRole('button', { name: /^Date range:/ }).click();
         await expect(page.getByRole('grid').first()).toBeVisible();
-        expect(await seriousViolations(page), 'date picker').toEqual([]);
+        expect(await axeViolations(page), 'date picker').toEqual([]);
       }
     });
   }

@@ -1,5 +1,6 @@
 // Assistant files end to end: a .docx checklist built in the test is uploaded (chip with its status), then
-// 'make a knowledge check' streams an answer that quotes the checklist's items; refused types and delete.
+// 'make a knowledge check' streams an answer (a quiz card, its text behind 'Show as text') that quotes the
+// checklist's items; refused types and delete.
 import { expect, test, type Page } from '@playwright/test';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { createUser, signInAs } from '../support/users';
@@ -60,7 +61,11 @@ test('a .docx checklist, then "make a knowledge check": the streamed answer quot
   await expect(streaming(page)).toBeVisible();
   await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
   const answer = page.locator('[data-role="assistant"]').last();
-  const text = (await answer.innerText()).toLowerCase();
+  // 'Knowledge check' makes a quiz: its card shows under the answer and the answer's text folds behind
+  // 'Show as text' (issue 12).
+  await expect(answer.getByTestId('artifact-card')).toBeVisible({ timeout: 15_000 });
+  await answer.getByText('Show as text').click();
+  const text = (await answer.getByTestId('message-text-collapsed').innerText()).toLowerCase();
   const quoted = CHECKLIST.filter((item) =>
     item
       .toLowerCase()

@@ -1,15 +1,6 @@
 // axe-core: no serious or critical violations on the public pages.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
+import { axeViolations } from '../support/axe';
 
 for (const theme of ['light', 'dark']) {
   test.describe(`${theme} theme`, () => {
@@ -22,7 +13,7 @@ for (const theme of ['light', 'dark']) {
       test(`${path} has no serious axe violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });
@@ -34,7 +25,7 @@ test.describe('other public pages', () => {
     test(`${path} has no serious axe violations`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });

@@ -1,16 +1,7 @@
 // axe-core on the shell (header, footer, menus, 404) in both themes; keyboard access to the header.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { createUser, signInAs } from '../support/users.js';
-
-async function seriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 for (const theme of ['light', 'dark']) {
   test.describe(`${theme} theme`, () => {
@@ -21,7 +12,7 @@ for (const theme of ['light', 'dark']) {
     test('404 page, header and footer', async ({ page }) => {
       await page.goto('/nope');
       await expect(page.getByText('Oops! Page not found')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     test('theme menu and mobile menu', async ({ page }) => {
@@ -29,21 +20,21 @@ for (const theme of ['light', 'dark']) {
       await page.goto('/nope');
       await page.getByRole('banner').getByRole('button', { name: 'Theme' }).click();
       await expect(page.getByRole('menu')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.setViewportSize({ width: 375, height: 800 });
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
-      expect(await seriousViolations(page, 'header')).toEqual([]);
+      expect(await axeViolations(page, { include: 'header' })).toEqual([]);
     });
 
     test('signed-in header', async ({ page, request }) => {
       const u = await createUser(request, { isAdmin: true });
       await signInAs(page, u, '/nope');
       await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
-      expect(await seriousViolations(page, 'header')).toEqual([]);
-      expect(await seriousViolations(page, 'footer')).toEqual([]);
+      expect(await axeViolations(page, { include: 'header' })).toEqual([]);
+      expect(await axeViolations(page, { include: 'footer' })).toEqual([]);
     });
   });
 }
