@@ -1,5 +1,5 @@
 // axe-core: no serious or critical violations on the public pages.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 
 for (const theme of ['light', 'dark']) {

@@ -1,5 +1,5 @@
 // axe-core on the shell (header, footer, menus, 404) in both themes; keyboard access to the header.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { createUser, signInAs } from '../support/users.js';
 
