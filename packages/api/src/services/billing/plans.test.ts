@@ -98,21 +98,18 @@ describe('subscriptionFor: the billing view reads the subscription once', () => 
     const { user } = await createTestUser(services.db, { plan: 'team', status: 'ACTIVE', messageLimit: 40 });
     let reads = 0;
     const real = services.db;
-    // The payer is read with the user's membership in one query (services/billing/subscription.ts payerFor).
+    // The payer is read with the user's membership in one statement (services/billing/subscription.ts payerFor).
+    const counted =
+      <T extends (...a: never[]) => unknown>(f: T) =>
+      (...a: Parameters<T>) => {
+        reads++;
+        return f(...a);
+      };
     const db = {
       plan: real.plan,
-      user: {
-        findUnique: (args: Parameters<typeof real.user.findUnique>[0]) => {
-          reads++;
-          return real.user.findUnique(args);
-        },
-      },
-      subscription: {
-        findUnique: (args: Parameters<typeof real.subscription.findUnique>[0]) => {
-          reads++;
-          return real.subscription.findUnique(args);
-        },
-      },
+      $queryRaw: counted(real.$queryRaw.bind(real)),
+      user: { findUnique: counted(real.user.findUnique) },
+      subscription: { findUnique: counted(real.subscription.findUnique) },
     } as unknown as DbLike;
     const view = await subscriptionView({ db, quota: services.quota }, user.id);
     expect(view).toMatchObject({ plan: 'team', planName: 'Team', messageLimit: 40, priceCents: 9900 });

@@ -3,7 +3,7 @@
 // Every read and write of a subscription keyed by a user goes through these helpers (quota, billing view, sync,
 // cancellation, simulator, account deletion, registration). Code that acts on what the user *pays* for
 // (checkout adoption, account deletion) uses `ownSubscriptionFor`.
-import type { Prisma, SubscriptionModel } from '@app/db';
+import { Prisma, type SubscriptionModel } from '@app/db';
 import { appError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 
@@ -34,29 +34,48 @@ export interface Payer {
  * pays for nobody, and each member falls back to their own row — their own earlier trial or plan, if any.
  */
 export async function payerFor(db: DbLike, userId: string): Promise<Payer> {
-  const row = await db.user.findUnique({
-    where: { id: userId },
-    select: {
-      subscription: true,
-      workspaceMember: {
-        select: {
-          workspaceId: true,
-          role: true,
-          messageCap: true,
-          workspace: { select: { subscription: true } },
-        },
-      },
-    },
-  });
-  const member = row?.workspaceMember;
-  const team = member?.workspace.subscription;
-  if (member && team && team.planId === TEAM_PLAN_ID) {
+  // One statement (every send, quota check and billing view asks this): Prisma's nested select of the user's
+  // row, membership, workspace and its subscription took five, one per relation.
+  const rows = await db.$queryRaw<PayerRow[]>(Prisma.sql`
+    SELECT s.*, 'own' AS "payerKind", NULL::text AS "seatWorkspaceId", NULL::text AS "seatRole",
+           NULL::int AS "seatMessageCap"
+      FROM "Subscription" s WHERE s."userId" = ${userId}
+    UNION ALL
+    SELECT s.*, 'team', m."workspaceId", m."role"::text, m."messageCap"
+      FROM "WorkspaceMember" m JOIN "Subscription" s ON s."workspaceId" = m."workspaceId"
+     WHERE m."userId" = ${userId}`);
+  const own = rows.find((r) => r.payerKind === 'own');
+  const team = rows.find((r) => r.payerKind === 'team');
+  if (team && team.planId === TEAM_PLAN_ID) {
     return {
-      subscription: team,
-      seat: { workspaceId: member.workspaceId, role: member.role, messageCap: member.messageCap },
+      subscription: subscriptionOf(team),
+      seat: {
+        workspaceId: team.seatWorkspaceId!,
+        role: team.seatRole as TeamSeat['role'],
+        messageCap: team.seatMessageCap,
+      },
     };
   }
-  return { subscription: row?.subscription ?? null, seat: null };
+  return { subscription: own ? subscriptionOf(own) : null, seat: null };
+}
+
+interface PayerRow extends SubscriptionRow {
+  payerKind: 'own' | 'team';
+  seatWorkspaceId: string | null;
+  seatRole: string | null;
+  seatMessageCap: number | null;
+}
+
+/** The subscription's own columns of a payer row. */
+function subscriptionOf(row: PayerRow): SubscriptionRow {
+  const {
+    payerKind: _kind,
+    seatWorkspaceId: _ws,
+    seatRole: _role,
+    seatMessageCap: _cap,
+    ...subscription
+  } = row;
+  return subscription;
 }
 
 /** The subscription that pays for `userId`, or null. Pass a transaction client to read inside it. */
