@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -21,6 +20,7 @@ import type { Db } from '@app/db';
 import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { contextFromFastify } from './context.js';
 import { restPlugin } from './rest/index.js';
+import { securityHeaders } from './security-headers.js';
 import { webhookPlugin } from './rest/webhooks.js';
 
 export interface BuildOptions {
@@ -125,25 +125,13 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
   const services = await createServices(config, db, app.log);
   await ensureAdminAccount(services);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // One synchronous hook for the request id and the security headers (computed once, see security-headers.ts).
+  // Set on the raw response, as helmet did, so hijacked replies (the REST event streams) carry them too.
+  const headers = Object.entries(securityHeaders());
+  app.addHook('onRequest', (req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     reply.header('x-request-id', req.id);
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // No remote images: chat Markdown shows other hosts' images as links (a fetched URL could leak text).
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        mediaSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    done();
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10 } });
