@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import {
   appRouter,
   createServices,
@@ -21,6 +20,7 @@ import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { contextFromFastify } from './context.js';
 import { restPlugin } from './rest/index.js';
 import { securityHeaders } from './security-headers.js';
+import { trpcPlugin } from './trpc-plugin.js';
 import { webhookPlugin } from './rest/webhooks.js';
 
 export interface BuildOptions {
@@ -136,18 +136,16 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 10 } });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcPlugin<AppRouter>, {
     prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      // One HTTP request may carry at most this many calls (the web's batch link sends no more), so a
-      // single request cannot fan out into hundreds of procedure runs.
-      maxBatchSize: TRPC_MAX_BATCH_SIZE,
-      createContext: ({ req, res }) => contextFromFastify(services, req, res, 'trpc'),
-      onError({ error, path: p }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: p }, 'trpc error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    router: appRouter,
+    // One HTTP request may carry at most this many calls (the web's batch link sends no more), so a
+    // single request cannot fan out into hundreds of procedure runs.
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    createContext: (req, reply) => contextFromFastify(services, req, reply, 'trpc'),
+    onError({ error, path: p }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path: p }, 'trpc error');
+    },
   });
 
   await app.register(restPlugin, { prefix: '/api', services });

@@ -1,0 +1,106 @@
+// /trpc over a real socket: a query or mutation answers one JSON text with its length (no chunked encoding), JSONL
+// batches and subscriptions still stream, errors keep their status and body, security headers are on all.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '@app/api/testing';
+import { createTestServer, type TestServer } from './testing.js';
+
+let s: TestServer;
+let base: string;
+beforeAll(async () => {
+  s = await createTestServer();
+  await s.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(s.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A plain HTTP request: the headers as sent on the wire (fetch would hide the framing). */
+function request(path: string, o: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<Raw>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: o.method ?? 'GET', headers: o.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
+const input = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+
+describe('/trpc', () => {
+  it('a query answers one JSON text with its length', async () => {
+    const res = await request('/trpc/system.health');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
+    expect(JSON.parse(res.body)).toEqual({ result: { data: { json: { status: 'ok', db: 'ok' } } } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('a batch of three queries with a bearer, and a mutation', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const batch = await request(
+      `/trpc/auth.me,chat.listSessions,subscriptions.current?batch=1&input=${input({})}`,
+      { headers: u.auth },
+    );
+    expect(batch.status).toBe(200);
+    expect(batch.headers['transfer-encoding']).toBeUndefined();
+    const results = JSON.parse(batch.body) as { result: { data: { json: unknown } } }[];
+    expect(results).toHaveLength(3);
+    expect(results[0]!.result.data.json).toMatchObject({ user: { id: u.user.id } });
+
+    const created = await request('/trpc/chat.createSession', {
+      method: 'POST',
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ json: { title: 'Onboarding' } }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.headers['transfer-encoding']).toBeUndefined();
+    expect(typeof JSON.parse(created.body).result.data.json.session.id).toBe('string');
+  });
+
+  it('errors keep their status and message', async () => {
+    const anon = await request('/trpc/auth.me');
+    expect(anon.status).toBe(401);
+    expect(JSON.parse(anon.body).error.json.data.code).toBe('UNAUTHORIZED');
+    const missing = await request('/trpc/no.such');
+    expect(missing.status).toBe(404);
+    const bad = await request('/trpc/chat.createSession', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.headers['content-length']).toBeTruthy();
+  });
+
+  it('JSONL batches and subscriptions still stream', async () => {
+    const jsonl = await request(`/trpc/system.health,system.live?batch=1&input=${input({})}`, {
+      headers: { 'trpc-accept': 'application/jsonl' },
+    });
+    expect(jsonl.status).toBe(200);
+    expect(jsonl.headers['transfer-encoding']).toBe('chunked');
+    expect(jsonl.body).toContain('"status":"ok"');
+
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const sse = await request(`/trpc/chat.sendStream?input=${input({ json: { requestId: 'nope' } })}`, {
+      headers: u.auth,
+    });
+    expect(sse.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(sse.body).toContain('event: serialized-error');
+  });
+});
