@@ -2,7 +2,7 @@
 // batches and subscriptions still stream, errors keep their status and body, security headers are on all.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { createTestServer, type TestServer } from './testing.js';
 
@@ -71,6 +71,20 @@ describe('/trpc', () => {
     expect(created.status).toBe(200);
     expect(created.headers['transfer-encoding']).toBeUndefined();
     expect(typeof JSON.parse(created.body).result.data.json.session.id).toBe('string');
+  });
+
+  it('the calls of one batch read the signed-in user once; the next request reads again', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const reads = vi.spyOn(s.services.db.user, 'findUnique');
+    try {
+      const url = `/trpc/auth.me,chat.listSessions,subscriptions.current?batch=1&input=${input({})}`;
+      expect((await request(url, { headers: u.auth })).status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((await request(url, { headers: u.auth })).status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('errors keep their status and message', async () => {

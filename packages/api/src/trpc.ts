@@ -115,9 +115,23 @@ export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
   return user;
 }
 
+/**
+ * Calls of one request that authenticate at the same time (a tRPC batch: a page load asks for several queries at
+ * once) share one token check and user read. Only while it runs: a later call of the same context reads again.
+ */
+const authInFlight = new WeakMap<Context['req'], Promise<AuthUser | null>>();
+
+function requestUser(ctx: Context): Promise<AuthUser | null> {
+  const running = authInFlight.get(ctx.req);
+  if (running) return running;
+  const lookup = userFromBearer(ctx).finally(() => authInFlight.delete(ctx.req));
+  authInFlight.set(ctx.req, lookup);
+  return lookup;
+}
+
 /** The one auth middleware: a valid bearer access token for an existing user, or 401. */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user = await userFromBearer(ctx);
+  const user = await requestUser(ctx);
   if (!user) throw unauthorized();
   ctx.usageCall?.identify(user.id);
   return next({ ctx: { ...ctx, user: user satisfies AuthUser } });
