@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// npm run bench — runs the benchmarks in bench/ (not part of npm test). Options via environment:
+// npm run bench — runs the chat streaming benchmark in bench/ (not part of npm test); `npm run bench:streams`
+// (bench/streams-bench.ts: a burst of sends at once, and memory with thousands of open streams) takes its
+// options from its header. Options of the chat benchmark via environment:
 //   BENCH_CONCURRENCY=1,10,50,100  concurrent streaming sends (zero think time)
 //   BENCH_DURATION_S=10            seconds per concurrency level
 //   BENCH_CHUNK_DELAY_MS=12        the offline provider's pause between chunks (its default)
@@ -9,13 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const r = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'bench/chat-bench.ts'), ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'test' },
-  },
-);
+const [first, ...rest] = process.argv.slice(2);
+const file = first === 'streams' ? 'bench/streams-bench.ts' : 'bench/chat-bench.ts';
+const args = first === 'streams' ? rest : process.argv.slice(2);
+const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, file), ...args], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'test' },
+});
 process.exit(r.status ?? 1);

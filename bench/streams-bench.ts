@@ -1,0 +1,148 @@
+// Streams benchmark (issue 15's streaming goals): the real server in-process (Fastify, REST SSE route, chat
+// service, database, offline provider) and a client in a child process, so the memory figures are the server's.
+//  1. Burst: BENCH_BURST sends (default 500) started at once, 15 per user (under the per-user limit of 20 a
+//     minute, which stays on), each in its own chat: do all complete, and how long until each first token?
+//  2. Open streams: BENCH_OPEN sends (default 2000) at once with a slow model (BENCH_OPEN_CHUNK_DELAY_MS per chunk,
+//     default 400), so all are open together: peak memory of the server process, errors.
+// BENCH_CHUNK_DELAY_MS is the burst's model pace (12, the offline default). TEST_DATABASE_URL=… runs on
+// PostgreSQL (REDIS_URL=… adds Redis); otherwise the embedded PGlite.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { testConfig } from '@app/api';
+import { createSignedInUser } from '@app/api/testing';
+import { createTestDatabase } from '@app/db/testing';
+import { buildServer } from '../apps/server/src/app.js';
+import { createOfflineProvider } from '../packages/api/src/services/llm/offline.js';
+
+const burst = Number(process.env.BENCH_BURST ?? 500);
+const open = Number(process.env.BENCH_OPEN ?? 2000);
+const burstDelayMs = Number(process.env.BENCH_CHUNK_DELAY_MS ?? 12);
+const openDelayMs = Number(process.env.BENCH_OPEN_CHUNK_DELAY_MS ?? 400);
+const SENDS_PER_USER = 15;
+
+const pct = (xs: number[], p: number) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
+};
+const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : '—');
+const mb = (x: number) => `${Math.round(x / 1024 / 1024)} MB`;
+
+interface SendResult {
+  ttft: number;
+  outcome: string;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-streams-'));
+  const database = await createTestDatabase();
+  // Usage-log entries buffered as in production (tests write each one before the call returns).
+  const base = testConfig({ dataDir, logLevel: 'silent' });
+  const config = { ...base, usageLog: { ...base.usageLog, flushMs: 1000 } };
+  const { app, services } = await buildServer({ config, db: database.prisma, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const dbKind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
+  console.log(
+    `streams benchmark — ${dbKind}${config.redisUrl ? ' + Redis' : ''}, Node ${process.version}, load average ${(
+      await import('node:os')
+    )
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
+
+  /** Users (15 sends each) and one chat per send. */
+  async function clientsFor(n: number, tag: string) {
+    const clients: { token: string; sessionId: string; message: string }[] = [];
+    for (let i = 0; i < n; i += SENDS_PER_USER) {
+      const u = await createSignedInUser(services, { plan: 'team', messageLimit: 10_000_000 });
+      for (let j = i; j < Math.min(n, i + SENDS_PER_USER); j++) {
+        const s = await services.db.chatSession.create({ data: { userId: u.user.id } });
+        clients.push({
+          token: u.accessToken,
+          sessionId: s.id,
+          message: `${tag} ${j}: create a learning plan for new team leaders`,
+        });
+      }
+    }
+    return clients;
+  }
+
+  /** Starts every send at once from a child process; samples the server's memory meanwhile. */
+  async function run(clients: { token: string; sessionId: string; message: string }[]) {
+    global.gc?.();
+    const base = process.memoryUsage();
+    let peakRss = base.rss;
+    let peakHeap = base.heapUsed;
+    let firstTokens = 0;
+    let rssAllOpen = NaN;
+    const sample = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 100);
+    const child = fork(new URL('./streams-client.mjs', import.meta.url), { stdio: 'inherit' });
+    const started = performance.now();
+    const results: SendResult[] = await new Promise((resolve, reject) => {
+      child.on('message', (m: { firstToken?: boolean; results?: SendResult[] }) => {
+        if (m.firstToken && ++firstTokens === clients.length) rssAllOpen = process.memoryUsage().rss;
+        if (m.results) resolve(m.results);
+      });
+      child.once('error', reject);
+      child.send({ port, clients });
+    });
+    clearInterval(sample);
+    const failures = results.filter((r) => r.outcome !== 'ok');
+    return {
+      results,
+      failures,
+      elapsedMs: performance.now() - started,
+      baseRss: base.rss,
+      peakRss,
+      peakHeap,
+      rssAllOpen,
+    };
+  }
+
+  const samples = (f: SendResult[]) =>
+    [...new Set(f.map((x) => x.outcome))].slice(0, 3).join(' | ') || 'none';
+
+  // Warm-up (JIT, pools): a few sends first, not counted.
+  services.llm = createOfflineProvider({ delayMs: 1 });
+  await run(await clientsFor(10, 'warm-up'));
+
+  if (burst > 0) {
+    services.llm = createOfflineProvider({ delayMs: burstDelayMs });
+    const r = await run(await clientsFor(burst, 'burst'));
+    const ttft = r.results.map((x) => x.ttft);
+    console.log(
+      `| Burst: sends at once | Completed | Time to first token p50 | p99 | max | Took | Failures |`,
+    );
+    console.log(`|---:|---:|---:|---:|---:|---:|---|`);
+    console.log(
+      `| ${burst} (model ${burstDelayMs} ms/chunk) | ${burst - r.failures.length} | ${ms(pct(ttft, 50))} | ${ms(pct(ttft, 99))} | ${ms(Math.max(...ttft.filter(Number.isFinite)))} | ${ms(r.elapsedMs)} | ${samples(r.failures)} |\n`,
+    );
+  }
+  if (open > 0) {
+    services.llm = createOfflineProvider({ delayMs: openDelayMs });
+    const r = await run(await clientsFor(open, 'open'));
+    console.log(
+      `| Open streams | Completed | All open at once | Server RSS before | when all open | peak | Peak heap | Failures |`,
+    );
+    console.log(`|---:|---:|---|---:|---:|---:|---:|---|`);
+    console.log(
+      `| ${open} (model ${openDelayMs} ms/chunk) | ${open - r.failures.length} | ${Number.isFinite(r.rssAllOpen) ? 'yes' : 'no'} | ${mb(r.baseRss)} | ${Number.isFinite(r.rssAllOpen) ? mb(r.rssAllOpen) : '—'} | ${mb(r.peakRss)} | ${mb(r.peakHeap)} | ${samples(r.failures)} |`,
+    );
+  }
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
