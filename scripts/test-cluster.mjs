@@ -473,29 +473,42 @@ async function main() {
     await watcher1.until(/"type":"progress"/, 'progress on B', 5_000);
   });
 
-  await check('Stop from B ends the stream on A; the exchange is undone', async () => {
-    equal(
-      (await call(b, 'POST', `/api/chat/sessions/${s1}/stop`, { token: w.token, body: {} })).status,
-      200,
-      'stop on B',
-    );
-    await eventually(() => stream1.ended(), 'the stream on A ends', 5_000);
-    const events = dataEvents(stream1.text());
-    equal(events.at(-1), '[DONE]', 'last event on A');
-    assert(!stream1.text().includes('"type":"complete"'), 'the reply completed');
-    await eventually(() => watcher1?.ended(), 'the watcher on B ends', 5_000);
-    assert(
-      /"type":"end"/.test(watcher1.text()),
-      `the watcher on B got no end: ${watcher1.text().slice(-300)}`,
-    );
-    await eventually(
-      async () => (await sessionView(b, w, s1)).generating === false,
-      'generating cleared',
-      5_000,
-    );
-    const view = await sessionView(a, w, s1);
-    equal(view.messages.length, 0, 'messages kept');
-  });
+  // Issue 17: Stop after some text keeps the exchange with its partial answer, marked stopped, and charges it.
+  await check(
+    'Stop from B ends the stream on A; the partial answer is kept, stopped, and counted',
+    async () => {
+      equal(
+        (await call(b, 'POST', `/api/chat/sessions/${s1}/stop`, { token: w.token, body: {} })).status,
+        200,
+        'stop on B',
+      );
+      await eventually(() => stream1.ended(), 'the stream on A ends', 5_000);
+      const events = dataEvents(stream1.text());
+      equal(events.at(-1), '[DONE]', 'last event on A');
+      const complete = JSON.parse(events.at(-2));
+      equal([complete.type, complete.message?.stopped], ['complete', true], 'the kept answer on A');
+      await eventually(() => watcher1?.ended(), 'the watcher on B ends', 5_000);
+      assert(
+        /"type":"end"/.test(watcher1.text()),
+        `the watcher on B got no end: ${watcher1.text().slice(-300)}`,
+      );
+      await eventually(
+        async () => (await sessionView(b, w, s1)).generating === false,
+        'generating cleared',
+        5_000,
+      );
+      const view = await sessionView(a, w, s1);
+      equal(view.messages.length, 2, 'messages kept');
+      equal(view.messages[1].content, complete.message.content, 'the partial answer stored');
+      const used = (
+        await db.query(
+          `SELECT coalesce(sum(c.used), 0)::int AS used FROM "UsageCounter" c JOIN "Subscription" s ON s.id = c."subscriptionId" WHERE s."userId" = $1`,
+          [w.userId],
+        )
+      ).rows[0].used;
+      equal(used, 1, 'messages counted');
+    },
+  );
 
   await check(
     'SIGKILL of the streaming instance: the watcher on B ends as interrupted, the sweep undoes the exchange',
