@@ -7,6 +7,33 @@ import { openDatabase } from './client.js';
 import { readMigrationList } from './migrations.js';
 
 describe('openDatabase', () => {
+  // Under a burst (500 sends at once on a pool of 10, or PGlite's single connection) a send's transaction can wait
+  // longer than Prisma's default 2 s for a connection; it must wait its turn, not fail the send with P2028 'Unable
+  // to start a transaction in the given time' (148 of 500 sends in `npm run bench:streams` before this).
+  it('30 transactions queued on one connection all finish (the last waits about 3 s)', async () => {
+    const db = await openDatabase({
+      ...(process.env.TEST_DATABASE_URL
+        ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }
+        : {}),
+      poolSize: 1,
+    });
+    try {
+      const all = await Promise.allSettled(
+        Array.from({ length: 30 }, () =>
+          db.prisma.$transaction([
+            db.prisma.$executeRaw`SELECT pg_sleep(0.1)`,
+            db.prisma.$queryRaw`SELECT 1 AS one`,
+          ]),
+        ),
+      );
+      expect(
+        all.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+      ).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
   it('keeps embedded data on disk across restarts', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lnd-db-'));
     try {

@@ -8,6 +8,13 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './pglite.js';
 
 export type Db = PrismaClient;
 
+/**
+ * A transaction waits up to 15 s for a connection (Prisma's default is 2 s): under a burst — hundreds of sends
+ * at once on a pool of 10, or on PGlite's single connection — waiting its turn is right, failing the send with
+ * P2028 is not. An interactive transaction may then run 10 s (default 5 s) on a loaded database.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 10_000 } as const;
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string; absent → embedded PGlite. */
   databaseUrl?: string;
@@ -40,7 +47,7 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
       if (applied.length) opts.log?.(`applied migrations: ${applied.join(', ')}`);
     }
     const adapter = new PrismaPg({ connectionString, max: embedded ? 1 : (opts.poolSize ?? 10) });
-    const prisma = new PrismaClient({ adapter });
+    const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
     await prisma.$connect();
     return {
       prisma,
