@@ -42,6 +42,16 @@ async function main() {
   const base = testConfig({ dataDir, logLevel: 'silent' });
   const config = { ...base, usageLog: { ...base.usageLog, flushMs: 1000 } };
   const { app, services } = await buildServer({ config, db: database.prisma, logger: false });
+  // Why sends failed (the server runs with logging off): the first few warnings and errors.
+  const serverErrors = new Set<string>();
+  const note = (obj: { err?: unknown }, msg?: string) => {
+    if (serverErrors.size >= 5) return;
+    const e = obj?.err as { name?: string; code?: string; message?: string } | undefined;
+    serverErrors.add(
+      `${msg}: ${e?.name ?? ''} ${e?.code ?? ''} ${e?.message?.trim().split('\n').at(-1)?.slice(0, 300) ?? ''}`,
+    );
+  };
+  services.log = Object.assign(Object.create(services.log), { warn: note, error: note });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const dbKind = database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)';
@@ -137,6 +147,7 @@ async function main() {
       `| ${open} (model ${openDelayMs} ms/chunk) | ${open - r.failures.length} | ${Number.isFinite(r.rssAllOpen) ? 'yes' : 'no'} | ${mb(r.baseRss)} | ${Number.isFinite(r.rssAllOpen) ? mb(r.rssAllOpen) : '—'} | ${mb(r.peakRss)} | ${mb(r.peakHeap)} | ${samples(r.failures)} |`,
     );
   }
+  if (serverErrors.size) console.log(`\nserver: ${[...serverErrors].join('\n        ')}`);
   await app.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
