@@ -116,16 +116,20 @@ export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
 }
 
 /**
- * Calls of one request that authenticate at the same time (a tRPC batch: a page load asks for several queries at
- * once) share one token check and user read. Only while it runs: a later call of the same context reads again.
+ * Calls that authenticate at the same time in one context (a tRPC batch: a page load asks for several queries
+ * at once) share one token check and user read. A REST route's context lives for one HTTP request, so there
+ * the result is kept for the request (the streaming routes call two procedures: store the send, then stream
+ * it). Other contexts (internal callers, tests) read again on their next call; a failed read is never kept.
  */
-const authInFlight = new WeakMap<Context['req'], Promise<AuthUser | null>>();
+const requestAuth = new WeakMap<Context['req'], Promise<AuthUser | null>>();
 
 function requestUser(ctx: Context): Promise<AuthUser | null> {
-  const running = authInFlight.get(ctx.req);
-  if (running) return running;
-  const lookup = userFromBearer(ctx).finally(() => authInFlight.delete(ctx.req));
-  authInFlight.set(ctx.req, lookup);
+  const known = requestAuth.get(ctx.req);
+  if (known) return known;
+  const lookup = userFromBearer(ctx);
+  requestAuth.set(ctx.req, lookup);
+  const forget = () => requestAuth.delete(ctx.req);
+  lookup.then(ctx.req.via === 'rest' ? undefined : forget, forget);
   return lookup;
 }
 

@@ -3,7 +3,9 @@
 // in-memory PGlite.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { openDatabase, type Database } from './client.js';
+import { PrismaClient } from './generated/prisma/client.js';
 import { migrate, readMigrationList } from './migrations.js';
 
 const TEMPLATE_LOCK = 723_451_010;
@@ -67,4 +69,22 @@ export async function createTestDatabase(): Promise<Database> {
       await c.end();
     },
   };
+}
+
+/**
+ * A second client on a test database that records each statement it sends (for tests that count round trips).
+ * `max` connections (the app's own pool is larger; one keeps the order of the log the order of the calls).
+ */
+export async function openStatementLog(
+  database: Pick<Database, 'connectionString'>,
+  max = 1,
+): Promise<{ db: PrismaClient; statements: string[]; close(): Promise<void> }> {
+  const db = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: database.connectionString, max }),
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  const statements: string[] = [];
+  db.$on('query', (e) => statements.push(e.query.replace(/\s+/g, ' ').trim()));
+  await db.$connect();
+  return { db, statements, close: () => db.$disconnect() };
 }

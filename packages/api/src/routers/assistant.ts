@@ -15,6 +15,7 @@ import {
   assertSessionTypeAllowed,
   assistantSend,
   assistantSendStream,
+  ASSISTANT_SESSION_NOT_FOUND,
   createAssistantSessions,
   deleteAssistantSession,
 } from '../services/assistant/index.js';
@@ -37,14 +38,18 @@ async function prepare(
   message: string,
   input?: AssistantSendExtra,
 ) {
-  await createAssistantSessions(ctx.services.db).owned(ctx.user.id, sessionId);
-  return createSendRequest(ctx.services.db, ctx.services.log, {
-    userId: ctx.user.id,
-    kind: 'assistant',
-    sessionId,
-    message,
-    ...(input ? { input } : {}),
-  });
+  return createSendRequest(
+    ctx.services.db,
+    ctx.services.log,
+    {
+      userId: ctx.user.id,
+      kind: 'assistant',
+      sessionId,
+      message,
+      ...(input ? { input } : {}),
+    },
+    ASSISTANT_SESSION_NOT_FOUND,
+  );
 }
 
 export const assistantRouter = router({

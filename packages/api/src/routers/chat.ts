@@ -1,7 +1,13 @@
 // chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
 import type { Services } from '../services/index.js';
 import { router, protectedProcedure } from '../trpc.js';
-import { chatSend, chatSendStream, createChatSessions, searchChats } from '../services/chat/index.js';
+import {
+  SESSION_NOT_FOUND,
+  chatSend,
+  chatSendStream,
+  createChatSessions,
+  searchChats,
+} from '../services/chat/index.js';
 import { untilIdle, watchConversation } from '../services/conversation/streams.js';
 import {
   claimSendRequest,
@@ -29,14 +35,18 @@ async function prepare(
   message: string,
   input?: ChatSendExtra,
 ) {
-  await createChatSessions(ctx.services.db).owned(ctx.user.id, sessionId);
-  return createSendRequest(ctx.services.db, ctx.services.log, {
-    userId: ctx.user.id,
-    kind: 'chat',
-    sessionId,
-    message,
-    ...(input ? { input } : {}),
-  });
+  return createSendRequest(
+    ctx.services.db,
+    ctx.services.log,
+    {
+      userId: ctx.user.id,
+      kind: 'chat',
+      sessionId,
+      message,
+      ...(input ? { input } : {}),
+    },
+    SESSION_NOT_FOUND,
+  );
 }
 
 export const chatRouter = router({

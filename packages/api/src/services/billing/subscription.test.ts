@@ -2,9 +2,8 @@
 // the own row, a Team workspace's row for its members (owner included), and the fall-back to the own row when
 // the workspace no longer has a Team subscription. Rows must equal what Prisma reads (types, enums, dates).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClient, type Database } from '@app/db';
-import { createTestDatabase } from '@app/db/testing';
+import type { Database } from '@app/db';
+import { createTestDatabase, openStatementLog } from '@app/db/testing';
 import { createTestUser } from '../../testing/factories.js';
 import { ensureTeamWorkspace } from '../workspaces/provision.js';
 import { payerFor } from './subscription.js';
@@ -72,19 +71,12 @@ describe('payerFor', () => {
     const { user: member } = await createTestUser(db());
     await db().workspaceMember.create({ data: { workspaceId, userId: member.id } });
     // A second client on the same database that reports each statement it sends.
-    const logged = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: database.connectionString, max: 1 }),
-      log: [{ emit: 'event', level: 'query' }],
-    });
-    const statements: string[] = [];
-    logged.$on('query', (e) => statements.push(e.query));
+    const logged = await openStatementLog(database);
     try {
-      await logged.$connect();
-      statements.length = 0;
-      expect((await payerFor(logged, member.id)).seat?.workspaceId).toBe(workspaceId);
-      expect(statements).toHaveLength(1);
+      expect((await payerFor(logged.db, member.id)).seat?.workspaceId).toBe(workspaceId);
+      expect(logged.statements).toHaveLength(1);
     } finally {
-      await logged.$disconnect();
+      await logged.close();
     }
   });
 });

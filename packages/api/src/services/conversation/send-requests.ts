@@ -31,24 +31,35 @@ export async function deleteExpiredSendRequests(db: Db): Promise<number> {
   return db.$executeRaw(Prisma.sql`DELETE FROM "SendRequest" WHERE "expiresAt" <= now()`);
 }
 
+/** The session table of each kind of conversation: a send request names a session of the user's. */
+const SESSION_TABLES: Record<ConversationKind, Prisma.Sql> = {
+  chat: Prisma.raw('"ChatSession"'),
+  assistant: Prisma.raw('"AssistantSession"'),
+};
+
 /**
- * Stores a send request and returns its id. The caller has checked the input and the session's ownership.
- * Expired requests of everyone are deleted now and then on the way (at most once a minute per process, not
- * awaited).
+ * Stores a send request and returns its id; `sessionNotFound` (404) when the session is not the user's. The
+ * ownership check is the INSERT's own SELECT: one statement (every statement before the model delays the first
+ * token under a burst). The caller has checked the input. Expired requests of everyone are deleted now and then
+ * on the way (at most once a minute per process, not awaited).
  */
 export async function createSendRequest(
   db: Db,
   log: Pick<Logger, 'warn'>,
   r: { userId: string; kind: ConversationKind; sessionId: string; message: string; input?: unknown },
+  sessionNotFound: string,
 ): Promise<{ requestId: string; expiresAt: Date }> {
   const id = randomBytes(24).toString('base64url');
   const input = r.input === undefined ? null : JSON.stringify(r.input);
   // The database's clock sets and checks the expiry, so instances with skewed clocks agree.
   const rows = await db.$queryRaw<{ expiresAt: Date }[]>(Prisma.sql`
     INSERT INTO "SendRequest" ("id", "userId", "kind", "sessionId", "message", "input", "expiresAt")
-    VALUES (${id}, ${r.userId}, ${r.kind}::"ConversationKind", ${r.sessionId}, ${r.message},
-            ${input}::jsonb, now() + ${SEND_REQUEST_TTL_MS} * interval '1 millisecond')
+    SELECT ${id}, ${r.userId}, ${r.kind}::"ConversationKind", s."id", ${r.message},
+           ${input}::jsonb, now() + ${SEND_REQUEST_TTL_MS} * interval '1 millisecond'
+    FROM ${SESSION_TABLES[r.kind]} s
+    WHERE s."id" = ${r.sessionId} AND s."userId" = ${r.userId}
     RETURNING "expiresAt"`);
+  if (!rows[0]) throw notFound(sessionNotFound);
   const now = Date.now();
   if (now - lastCleanUp >= CLEAN_UP_EVERY_MS) {
     lastCleanUp = now;
@@ -56,7 +67,7 @@ export async function createSendRequest(
       log.warn({ err }, 'deleting expired send requests failed'),
     );
   }
-  return { requestId: id, expiresAt: rows[0]!.expiresAt };
+  return { requestId: id, expiresAt: rows[0].expiresAt };
 }
 
 /**

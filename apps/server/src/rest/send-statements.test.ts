@@ -1,0 +1,76 @@
+// The database round trips of a streaming send (issue 15): under a burst every statement before the model is
+// called delays everyone's first token, so the send makes no statement its guarantees do not need. The whole
+// send is counted through a client that logs each statement (usage-log entries are written as they happen here).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '@app/api';
+import { createSignedInUser } from '@app/api/testing';
+import type { Database } from '@app/db';
+import { createTestDatabase, openStatementLog } from '@app/db/testing';
+import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
+import { buildServer, type AppServer } from '../app.js';
+
+let database: Database;
+let logged: Awaited<ReturnType<typeof openStatementLog>>;
+let server: AppServer;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-statements-'));
+  database = await createTestDatabase();
+  logged = await openStatementLog(database, 2);
+  server = await buildServer({
+    config: testConfig({ dataDir }),
+    db: logged.db as unknown as Database['prisma'],
+    logger: false,
+  });
+  server.services.llm = createOfflineProvider({ delayMs: 0 });
+  await server.app.ready();
+}, 120_000);
+afterAll(async () => {
+  await server?.app.close();
+  await logged?.close();
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const userReads = (statements: string[]) =>
+  statements.filter((q) => /^SELECT .* FROM "public"\."User" WHERE/.test(q)).length;
+
+describe('a streaming send over REST', () => {
+  it('reads the signed-in user once and checks the session while storing the send request', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
+    logged.statements.length = 0;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${session.id}/messages/stream`,
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: { message: 'Create a learning plan for new team leaders' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"complete"');
+    const statements = [...logged.statements];
+    expect(userReads(statements)).toBe(1);
+    // The ownership check is the send request's INSERT … SELECT itself: no session read before it.
+    const insert = statements.findIndex((q) => q.includes('INSERT INTO "SendRequest"'));
+    expect(insert).toBeGreaterThanOrEqual(0);
+    expect(statements.slice(0, insert).some((q) => q.includes('"ChatSession"'))).toBe(false);
+  });
+
+  it('another user’s session is still a 404 and stores nothing', async () => {
+    const owner = await createSignedInUser(server.services, { plan: 'pro' });
+    const other = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.chatSession.create({ data: { userId: owner.user.id } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${session.id}/messages/stream`,
+      headers: { ...other.auth, 'content-type': 'application/json' },
+      payload: { message: 'Hello' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('Chat session not found');
+    expect(await server.services.db.sendRequest.count({ where: { userId: other.user.id } })).toBe(0);
+  });
+});
