@@ -126,7 +126,13 @@ async function main() {
 
   if (burst > 0) {
     services.llm = createOfflineProvider({ delayMs: burstDelayMs });
-    const r = await run(await clientsFor(burst, 'burst'));
+    const clients = await clientsFor(burst, 'burst');
+    const from = process.uptime();
+    const r = await run(clients);
+    // For a profile of the burst alone: node --cpu-prof … then bench-http.mjs --analyse --skip <from> --until <to>.
+    console.log(
+      `(the burst ran from ${from.toFixed(1)} s to ${process.uptime().toFixed(1)} s of the process)`,
+    );
     const ttft = r.results.map((x) => x.ttft);
     console.log(
       `| Burst: sends at once | Completed | Time to first token p50 | p99 | max | Took | Failures |`,

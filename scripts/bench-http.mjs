@@ -12,8 +12,9 @@
 //
 //   node scripts/bench-http.mjs [--pglite] [--duration 10] [--warmup 2] [--connections 50] [--json out.json]
 //        [--only <substring of a route name>] [--cpu-prof <dir>] [--server-main <built main.js>]
-//   node scripts/bench-http.mjs --analyse <file.cpuprofile> [--top 30] [--skip <s>]   self time, grouped
-//        (--skip leaves out the first seconds: start-up, sign-up, warm-up)
+//   node scripts/bench-http.mjs --analyse <file.cpuprofile> [--top 30] [--skip <s>] [--until <s>]   self time,
+//        grouped (--skip leaves out the first seconds: start-up, sign-up, warm-up; --until the samples after
+//        that second of the profile, e.g. to look at a burst's first phase only)
 //
 // On PostgreSQL the table also shows the statements per request (committed transactions of the fresh database,
 // from pg_stat_database: transactions that touch no table are published late, so SELECT 1 counts as ~0).
@@ -569,7 +570,7 @@ function groupOf(node, detail) {
 
 const VM = new Set(['node core', '(native/builtin)', '(program)', '(garbage collector)', '(idle)', '(root)']);
 
-function analyse(file, top, skipS) {
+function analyse(file, top, skipS, untilS) {
   const profile = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
@@ -594,7 +595,7 @@ function analyse(file, top, skipS) {
   let t = 0;
   profile.samples.forEach((id, i) => {
     t += profile.timeDeltas[i] ?? 0;
-    if (t < skipS * 1e6) return;
+    if (t < skipS * 1e6 || t > untilS * 1e6) return;
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
@@ -616,7 +617,10 @@ function analyse(file, top, skipS) {
     for (const [k, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
       console.log(`  ${share(us)}  ${k}`);
   };
-  console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled after the first ${skipS} s`);
+  const window = Number.isFinite(untilS)
+    ? `between ${skipS} s and ${untilS} s`
+    : `after the first ${skipS} s`;
+  console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled ${window}`);
   list('self time by package/layer', groups);
   list(
     'self time by owner (node core and native time given to the nearest library or our module up the stack)',
@@ -640,6 +644,7 @@ else if (opts.analyse)
     opts.analyse,
     positiveNumber(opts.top, 'top', 30),
     opts.skip === undefined ? 0 : positiveNumber(opts.skip, 'skip', 0),
+    opts.until === undefined ? Infinity : positiveNumber(opts.until, 'until', Infinity),
   );
 else {
   process.on('SIGINT', async () => {
