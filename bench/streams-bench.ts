@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { testConfig } from '@app/api';
+import { DEFAULT_STREAM_COALESCE_MS, testConfig } from '@app/api';
 import { createSignedInUser } from '@app/api/testing';
 import { createTestDatabase } from '@app/db/testing';
 import { buildServer } from '../apps/server/src/app.js';
@@ -38,9 +38,14 @@ interface SendResult {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-streams-'));
   const database = await createTestDatabase();
-  // Usage-log entries buffered as in production (tests write each one before the call returns).
+  // Usage-log entries buffered and streamed deltas joined as in production (tests write each entry before the
+  // call returns and send each delta); STREAM_COALESCE_MS=0 measures without joining.
   const base = testConfig({ dataDir, logLevel: 'silent' });
-  const config = { ...base, usageLog: { ...base.usageLog, flushMs: 1000 } };
+  const config = {
+    ...base,
+    usageLog: { ...base.usageLog, flushMs: 1000 },
+    streamCoalesceMs: Number(process.env.STREAM_COALESCE_MS ?? DEFAULT_STREAM_COALESCE_MS),
+  };
   const { app, services } = await buildServer({ config, db: database.prisma, logger: false });
   // Why sends failed (the server runs with logging off): the first few warnings and errors.
   const serverErrors = new Set<string>();

@@ -56,6 +56,8 @@ export default async function globalSetup() {
     ADMIN_PASSWORD: 'Admin-e2e-Pass1!',
     // Specs give each browser its own X-Forwarded-For so per-IP login limits don't couple unrelated tests.
     TRUST_PROXY: 'true',
+    // Streamed deltas joined as in production (NODE_ENV=test would send each one).
+    STREAM_COALESCE_MS: process.env.STREAM_COALESCE_MS ?? '40',
   };
   delete env.DATABASE_URL;
   let dbName: string | undefined;

@@ -23,6 +23,9 @@ export const DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS = 60_000;
 /** Buffered usage-log entries are written at least this often (and whenever 100 are waiting). */
 export const DEFAULT_USAGE_LOG_FLUSH_MS = 1_000;
 
+/** A streamed answer's deltas are passed on at most this often (joined in between); the web shows 100 ms. */
+export const DEFAULT_STREAM_COALESCE_MS = 40;
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -72,6 +75,8 @@ export const envSchema = z.object({
     .default(400),
   /** Longest wait before buffered usage-log entries are written (0: each one before its call answers). */
   USAGE_LOG_FLUSH_MS: optionalMs('USAGE_LOG_FLUSH_MS'),
+  /** Streamed deltas arriving within this many ms of the last one sent are joined (0: each sent at once). */
+  STREAM_COALESCE_MS: optionalMs('STREAM_COALESCE_MS'),
   WEB_DIST: optionalString,
   /** File storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/uploads. */
   S3_BUCKET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{3,255}$/.test(v), {
@@ -141,6 +146,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** Usage logs: retention in days, and the longest wait before buffered entries are written (ms). */
   usageLog: { retentionDays: number; flushMs: number };
+  /** Streamed answers: deltas within this window of the last one sent are joined into one event (0: off). */
+  streamCoalesceMs: number;
   webDist?: string;
   trustProxy: boolean;
 }
@@ -221,6 +228,8 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
       // Tests read entries right after a call, so they are written before it answers unless a test asks.
       flushMs: e.USAGE_LOG_FLUSH_MS ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_USAGE_LOG_FLUSH_MS),
     },
+    // Tests count and time single deltas of their scripted models unless a test asks for joining.
+    streamCoalesceMs: e.STREAM_COALESCE_MS ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_STREAM_COALESCE_MS),
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
   };

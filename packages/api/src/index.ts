@@ -2,7 +2,14 @@ export { appRouter, type AppRouter } from './routers/index.js';
 export { createCallerFactory, SSE_PING_INTERVAL_MS } from './trpc.js';
 export type { AuthUser } from './trpc.js';
 export { userFromBearer } from './trpc.js';
-export { parseConfig, testConfig, ConfigError, envSchema, type AppConfig } from './config.js';
+export {
+  parseConfig,
+  testConfig,
+  ConfigError,
+  envSchema,
+  DEFAULT_STREAM_COALESCE_MS,
+  type AppConfig,
+} from './config.js';
 export { createServices, type Services } from './services/index.js';
 export type { Logger } from './services/logger.js';
 export { silentLogger } from './services/logger.js';

@@ -268,6 +268,30 @@ describe('streaming (SSE)', () => {
     expect(log).toMatchObject({ action: 'STREAMING_CHAT', usage: 1, status: 'success' });
   });
 
+  it('with STREAM_COALESCE_MS (production: 40 ms) deltas are joined into fewer events, the text unchanged', async () => {
+    const u = await user();
+    const contentsOf = async (coalesceMs: number) => {
+      s.services.config.streamCoalesceMs = coalesceMs;
+      s.services.llm = createOfflineProvider({ delayMs: 2 });
+      const res = await stream(u.auth, (await newSession(u.auth)).id, 'Create a quiz on data privacy');
+      expect(res.statusCode).toBe(200);
+      const evs = events(res.body) as { type?: string; content?: string; message?: { content: string } }[];
+      const contents = evs.filter((e) => e.type === 'content').map((e) => e.content!);
+      expect(contents.join('')).toBe(evs.find((e) => e.type === 'complete')!.message!.content);
+      return contents;
+    };
+    try {
+      const single = await contentsOf(0);
+      const joined = await contentsOf(40);
+      expect(joined.join('')).toBe(single.join(''));
+      expect(joined.length).toBeGreaterThan(1);
+      expect(joined.length).toBeLessThan(single.length / 3);
+      expect(joined[0]).toBe(single[0]); // the first delta is not held back
+    } finally {
+      s.services.config.streamCoalesceMs = 0;
+    }
+  });
+
   it('an error mid-stream sends an error event, stores nothing and charges nothing', async () => {
     const u = await user();
     const sess = await newSession(u.auth);

@@ -22,6 +22,7 @@ import type { Db, Prisma } from '@app/db';
 import type { Services } from '../index.js';
 import { appError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
+import { coalesceDeltas } from '../llm/coalesce.js';
 import { LlmError, type LlmMessage, type LlmUsage } from '../llm/types.js';
 import type { QuotaReservation } from '../quota.js';
 import type { UsageAction } from '../usage-log.js';
@@ -286,7 +287,11 @@ export async function* runExchange<T extends ConversationTypes>(
       signal,
       profile,
     });
-    const events = produced?.events ?? services.llm.stream({ messages, signal, profile });
+    // Deltas joined per short window: fewer events through the transport under load (llm/coalesce.ts).
+    const events = coalesceDeltas(
+      produced?.events ?? services.llm.stream({ messages, signal, profile }),
+      services.config.streamCoalesceMs,
+    );
     try {
       for await (const ev of events) {
         if (signal.aborted) break;
