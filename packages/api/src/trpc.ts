@@ -91,25 +91,28 @@ export interface AuthUser {
 
 /**
  * The user behind the request's bearer access token, or null (missing, invalid, expired, deleted, or older
- * than the user's token version: issued before a logout, password change or reset, or email change). One
- * query: the version is read with the user.
+ * than the user's token version: issued before a logout, password change or reset, or email change). The row
+ * (with its version) comes from the user cache, which every change to a user invalidates; else one query.
  */
 export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
   const token = ctx.req.bearer;
   const claims = token ? await ctx.services.accessTokens.verify(token) : null;
   if (!claims) return null;
-  const row = await ctx.services.db.user.findUnique({
-    where: { id: claims.userId },
-    select: {
-      id: true,
-      email: true,
-      firstName: true,
-      lastName: true,
-      isAdmin: true,
-      isEmailVerified: true,
-      tokenVersion: true,
-    },
-  });
+  const { db, userCache } = ctx.services;
+  const row = await userCache.read(claims.userId, () =>
+    db.user.findUnique({
+      where: { id: claims.userId },
+      select: {
+        id: true,
+        email: true,
+        firstName: true,
+        lastName: true,
+        isAdmin: true,
+        isEmailVerified: true,
+        tokenVersion: true,
+      },
+    }),
+  );
   if (!row || claims.version < row.tokenVersion) return null;
   const { tokenVersion: _version, ...user } = row;
   return user;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
 import type { AppConfig } from '../config.js';
 import { createAccessTokens, type AccessTokens } from './access-tokens.js';
+import { createUserCache, type UserCache } from './auth/user-cache.js';
 import { createBillingService, type BillingService } from './billing/index.js';
 import { createBillingJob, type BillingJob } from './jobs/billing-job.js';
 import { createChatStore } from './chat/store.js';
@@ -21,6 +22,10 @@ import { createHealthChecker, type HealthChecker } from './health.js';
 import { createFilesService, type FilesService } from './files/index.js';
 import { createUsageLogger, type UsageLogger } from './usage-log.js';
 import { createUsageRetentionJob, type UsageRetentionJob } from './jobs/usage-log-retention.js';
+import type { PublicUser } from './users.js';
+
+/** What a bearer check needs of its user: the public fields and the token version. */
+export type SignedInUserRow = PublicUser & { tokenVersion: number };
 
 export interface Services {
   config: AppConfig;
@@ -28,6 +33,8 @@ export interface Services {
   log: Logger;
   redis?: Redis;
   accessTokens: AccessTokens;
+  /** The user behind a bearer, kept a few seconds; services that change a user invalidate it (auth/user-cache). */
+  userCache: UserCache<SignedInUserRow>;
   rateLimiter: RateLimiter;
   usage: UsageLogger;
   quota: QuotaService;
@@ -61,6 +68,8 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   if (redis) closers.push(async () => void (await redis.quit().catch(() => redis.disconnect())));
   // Tests give each server its own key namespace so parallel files sharing Redis never collide.
   const testNamespace = config.env === 'test' ? `${randomUUID()}:` : '';
+  const userCache = createUserCache<SignedInUserRow>({ redis, log, namespace: testNamespace });
+  closers.push(() => userCache.close());
   const conversationStreams = createConversationStreamRegistry(redis, log, testNamespace);
   closers.push(() => conversationStreams.close());
   const exchangeSweeper = createExchangeSweeper({
@@ -100,6 +109,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
     log,
     redis,
     accessTokens: createAccessTokens(config.jwtSecret),
+    userCache,
     rateLimiter,
     usage,
     quota,

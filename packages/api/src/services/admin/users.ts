@@ -203,6 +203,8 @@ export async function updateUser(
         await tx.user.update({ where: { id: target.id }, data: { isAdmin: false } });
       });
     }
+    // After the commit: the role applies to the user's next request on every instance.
+    await services.userCache.invalidate(target.id);
     changes.push(`isAdmin ${target.isAdmin} → ${input.isAdmin}`);
   }
   if (sub && input.status !== undefined && input.status !== sub.status) {

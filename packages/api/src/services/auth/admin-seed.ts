@@ -47,6 +47,7 @@ export async function ensureAdminAccount(
       ...(passwordOk ? {} : { passwordHash: await hashPassword(admin.password) }),
     },
   });
+  await services.userCache.invalidate(user.id);
   services.log.info({ email }, 'admin account updated');
   return 'updated';
 }

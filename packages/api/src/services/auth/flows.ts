@@ -139,7 +139,7 @@ export async function refresh(ctx: Context): Promise<{ accessToken: string }> {
 export async function logout(ctx: Context): Promise<{ success: true }> {
   const userId =
     (await endRefreshSession(ctx)) ?? (ctx.req.bearer ? (await userFromBearer(ctx))?.id : undefined);
-  if (userId) await bumpTokenVersion(ctx.services.db, userId);
+  if (userId) await bumpTokenVersion(ctx.services, userId);
   return { success: true };
 }
 
@@ -165,6 +165,7 @@ export async function verifyEmail(services: Services, token: string): Promise<Ve
       where: { id: user.id },
       data: { isEmailVerified: true, emailVerifiedAt: new Date() },
     });
+    await services.userCache.invalidate(user.id);
     if (!user.emailVerifiedAt) {
       services.mailer.enqueue(welcomeEmail(user, `${services.config.appUrl}/dashboard`));
     }
@@ -246,6 +247,7 @@ export async function resetPassword(services: Services, input: { token: string; 
       ...(user.isEmailVerified ? {} : { isEmailVerified: true, emailVerifiedAt: new Date() }),
     },
   });
+  await services.userCache.invalidate(user.id);
   await revokeAllRefreshTokens(db, user.id);
   await invalidateEmailTokens(db, user.id, 'RESET');
   services.mailer.enqueue(passwordChangedEmail(user, `${services.config.appUrl}/login`));
@@ -290,6 +292,7 @@ export async function updateProfile(
     if (isUniqueViolation(err)) throw emailTaken();
     throw err;
   }
+  await services.userCache.invalidate(userId);
   if (emailChanged) {
     await sendVerificationEmail(services, { id: userId, email, firstName: user.firstName });
     services.mailer.enqueue(emailChangedEmail(current, email, `${services.config.appUrl}/login`));
@@ -323,6 +326,7 @@ export async function changePassword(
     data: { passwordHash: await hashPassword(input.newPassword), tokenVersion: { increment: 1 } },
     select: { tokenVersion: true },
   });
+  await services.userCache.invalidate(userId);
   await revokeAllRefreshTokens(services.db, userId, await currentFamily(ctx, userId));
   services.mailer.enqueue(passwordChangedEmail(user, `${services.config.appUrl}/login`));
   return {
@@ -394,6 +398,7 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
   // Sessions, messages, files, artifacts, tokens and the subscription cascade; usage logs and payments
   // keep their rows without the user (for the admin's history).
   await db.user.delete({ where: { id: userId } });
+  await services.userCache.invalidate(userId);
   // The bytes go after the rows: any key a row names outside the user's prefix, then the whole prefix
   // (storage/keys.ts). A storage failure leaves orphaned bytes (logged), never a half-deleted account.
   const userPrefix = storageKeys.userPrefix(userId);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
 import type { Context } from '../../context.js';
+import type { Services } from '../index.js';
 import { appError } from '../../errors.js';
 import { generateToken, hashToken } from './tokens.js';
 
@@ -151,12 +152,16 @@ export async function endRefreshSession(ctx: Context): Promise<string | undefine
  * on). Devices whose refresh family is still live get a new access token at their next refresh. Returns the
  * new version (0 when the user no longer exists).
  */
-export async function bumpTokenVersion(db: Db, userId: string): Promise<number> {
-  const rows = await db.user.updateManyAndReturn({
+export async function bumpTokenVersion(
+  services: Pick<Services, 'db' | 'userCache'>,
+  userId: string,
+): Promise<number> {
+  const rows = await services.db.user.updateManyAndReturn({
     where: { id: userId },
     data: { tokenVersion: { increment: 1 } },
     select: { tokenVersion: true },
   });
+  await services.userCache.invalidate(userId);
   return rows[0]?.tokenVersion ?? 0;
 }
 
