@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { createTestServer, type TestServer } from './testing.js';
+import { getRequest } from './trpc-plugin.js';
 
 let s: TestServer;
 let base: string;
@@ -73,13 +74,16 @@ describe('/trpc', () => {
     expect(typeof JSON.parse(created.body).result.data.json.session.id).toBe('string');
   });
 
-  it('the calls of one batch read the signed-in user once; the next request reads again', async () => {
+  it('the calls of one batch read the signed-in user once; the next request is served by the user cache until the user changes', async () => {
     const u = await createSignedInUser(s.services, { plan: 'pro' });
     const reads = vi.spyOn(s.services.db.user, 'findUnique');
     try {
       const url = `/trpc/auth.me,chat.listSessions,subscriptions.current?batch=1&input=${input({})}`;
       expect((await request(url, { headers: u.auth })).status).toBe(200);
       expect(reads).toHaveBeenCalledTimes(1);
+      expect((await request(url, { headers: u.auth })).status).toBe(200);
+      expect(reads).toHaveBeenCalledTimes(1);
+      await s.services.userCache.invalidate(u.user.id);
       expect((await request(url, { headers: u.auth })).status).toBe(200);
       expect(reads).toHaveBeenCalledTimes(2);
     } finally {
@@ -116,5 +120,56 @@ describe('/trpc', () => {
     });
     expect(sse.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(sse.body).toContain('event: serialized-error');
+  });
+});
+
+describe('getRequest (a GET as tRPC reads it)', () => {
+  /** A real request on a throwaway server: the handler gets what the plugin would. */
+  async function capture(
+    headers: Record<string, string | string[]>,
+    handle: (r: Request, res: http.ServerResponse) => void,
+  ) {
+    const server = http.createServer((raw, res) => handle(getRequest(raw, res), res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    return {
+      server,
+      req: http.request({ port, host: '127.0.0.1', path: '/trpc/a.b?input=%7B%7D', headers }),
+    };
+  }
+
+  it('has the method, the full URL and the headers (case-insensitive, repeated ones joined)', async () => {
+    let seen: Request | undefined;
+    const { server, req } = await capture(
+      { 'X-Multi': ['a', 'b'], Accept: 'text/event-stream' },
+      (r, res) => {
+        seen = r;
+        res.end('ok');
+      },
+    );
+    await new Promise<void>((resolve) => req.on('response', (res) => res.resume().on('end', resolve)).end());
+    server.close();
+    expect(seen!.method).toBe('GET');
+    expect(new URL(seen!.url).pathname).toBe('/trpc/a.b');
+    expect(new URL(seen!.url).searchParams.get('input')).toBe('{}');
+    expect(seen!.headers.get('ACCEPT')).toBe('text/event-stream');
+    expect(seen!.headers.get('x-multi')).toBe('a, b');
+    expect(seen!.headers.has('content-type')).toBe(false);
+    expect(seen!.headers.get('content-type')).toBeNull();
+    expect(seen!.signal.aborted).toBe(false); // answered in full: not aborted
+  });
+
+  it('its signal aborts when the client leaves before the answer is complete', async () => {
+    let signal: AbortSignal | undefined;
+    const { server, req } = await capture({}, (r, res) => {
+      signal = r.signal;
+      res.write('partial'); // an open stream
+    });
+    req.on('error', () => undefined);
+    await new Promise<void>((resolve) => req.on('response', () => resolve()).end());
+    req.destroy();
+    for (let i = 0; i < 50 && !signal!.aborted; i++) await new Promise((r) => setTimeout(r, 10));
+    server.close();
+    expect(signal!.aborted).toBe(true);
   });
 });
