@@ -18,7 +18,8 @@ async function helmetOnRealResponse(): Promise<Record<string, string>> {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     const out: Record<string, string> = {};
     res.headers.forEach((v, k) => {
-      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) out[k] = v;
+      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k))
+        out[k] = v;
     });
     return out;
   } finally {
