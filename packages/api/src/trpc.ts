@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import type { Context } from './context.js';
 import { appInfoOf, badRequest, forbidden, formatZodError, unauthorized } from './errors.js';
 import { failedCallOutcome, type UsageCall } from './services/usage-log.js';
+import { publicUserSelect, type PublicUser } from './services/users.js';
 import { containsNul, NUL_MESSAGE } from './schemas/text.js';
 
 /** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
@@ -80,14 +81,8 @@ export const publicProcedure = t.procedure.use(usageLogging).use(async ({ getRaw
   return next();
 });
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  isAdmin: boolean;
-  isEmailVerified: boolean;
-}
+/** The signed-in user of a protected procedure: the public fields (services/users.ts). */
+export type AuthUser = PublicUser;
 
 /**
  * The user behind the request's bearer access token, or null (missing, invalid, expired, deleted, or older
@@ -100,18 +95,7 @@ export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
   if (!claims) return null;
   const { db, userCache } = ctx.services;
   const row = await userCache.read(claims.userId, () =>
-    db.user.findUnique({
-      where: { id: claims.userId },
-      select: {
-        id: true,
-        email: true,
-        firstName: true,
-        lastName: true,
-        isAdmin: true,
-        isEmailVerified: true,
-        tokenVersion: true,
-      },
-    }),
+    db.user.findUnique({ where: { id: claims.userId }, select: { ...publicUserSelect, tokenVersion: true } }),
   );
   if (!row || claims.version < row.tokenVersion) return null;
   const { tokenVersion: _version, ...user } = row;
