@@ -275,8 +275,10 @@ test('Ctrl/Cmd+B toggles the sidebar and keeps the state in the sidebar:state co
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   expect((await context.cookies()).find((c) => c.name === 'sidebar:state')?.value).toBe('true');
 
-  // Below 768 px the sidebar is a sheet the same shortcut opens.
+  // Below 768 px the sidebar is a sheet the same shortcut opens. The layout switches on the media query's change
+  // event: pressed before React has re-rendered, the shortcut would still toggle the desktop sidebar.
   await page.setViewportSize({ width: 375, height: 780 });
+  await expect(sidebar).toHaveCount(0);
   await page.keyboard.press(`${mod}+b`);
   await expect(page.getByRole('dialog').getByRole('button', { name: 'New session' })).toBeVisible();
 });
