@@ -64,6 +64,44 @@ function charAsText<T>(q: T): T {
   return q;
 }
 
+/**
+ * A migration script's statements: split on `;` like the pg adapter's own executeScript, except inside
+ * dollar-quoted bodies ($$ … $$, $tag$ … $tag$), which a function's body needs (its statements end in `;`).
+ */
+export function splitSqlScript(script: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  let tag: string | null = null;
+  for (const m of script.matchAll(/\$[A-Za-z_0-9]*\$|;/g)) {
+    if (m[0] === ';') {
+      if (tag !== null) continue;
+      out.push(script.slice(from, m.index));
+      from = m.index + 1;
+    } else if (tag === null) tag = m[0];
+    else if (m[0] === tag) tag = null;
+  }
+  out.push(script.slice(from));
+  return out.map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+type Scripted = {
+  executeScript: (script: string) => Promise<void>;
+  underlyingDriver: () => { query: (sql: string) => Promise<unknown> };
+};
+/** The adapter's executeScript, with statements split by splitSqlScript (the adapter's own cuts $$ bodies). */
+function dollarQuoteAware<T>(q: T): T {
+  const target = q as unknown as Scripted;
+  const run = target.executeScript.bind(target);
+  target.executeScript = async (script) => {
+    for (const statement of splitSqlScript(script)) {
+      // Without a `;` inside, the adapter's own path (and its error mapping) runs it unchanged.
+      if (!statement.includes(';')) await run(statement);
+      else await target.underlyingDriver().query(statement);
+    }
+  };
+  return q;
+}
+
 export interface ShadowDb {
   connectionString: string;
   close(): Promise<void>;
@@ -86,12 +124,12 @@ export async function openSchemaEngine(
   const factory = {
     adapterName: pgFactory.adapterName,
     provider: pgFactory.provider as 'postgres',
-    connect: async () => track(charAsText(await pgFactory.connect())),
+    connect: async () => track(dollarQuoteAware(charAsText(await pgFactory.connect()))),
     connectToShadowDb: async () => {
-      if (!shadow) return track(charAsText(await pgFactory.connectToShadowDb()));
+      if (!shadow) return track(dollarQuoteAware(charAsText(await pgFactory.connectToShadowDb())));
       const db = await shadow();
-      const adapter = charAsText(
-        await new PrismaPg({ connectionString: db.connectionString, max: 1 }).connect(),
+      const adapter = dollarQuoteAware(
+        charAsText(await new PrismaPg({ connectionString: db.connectionString, max: 1 }).connect()),
       );
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {

@@ -59,6 +59,38 @@ describe('a streaming send over REST', () => {
     expect(statements.slice(0, insert).some((q) => q.includes('"ChatSession"'))).toBe(false);
   });
 
+  it('stores the exchange’s start and its answer as one statement each, with no transaction', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
+    logged.statements.length = 0;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${session.id}/messages/stream`,
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: { message: 'Write three objectives for a safety induction' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"complete"');
+    const statements = [...logged.statements];
+    // BEGIN, a statement each and COMMIT were five round trips for the start and six for the answer.
+    expect(statements.filter((q) => /^(BEGIN|COMMIT)\b/.test(q))).toEqual([]);
+    const writes = statements.filter((q) => q.includes('INSERT INTO "ChatMessage"'));
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toContain('INSERT INTO "PendingExchange"');
+    expect(writes[0]).toContain('UPDATE "ChatSession"');
+    expect(writes[1]).toContain('DELETE FROM "PendingExchange"');
+    expect(writes[1]).toContain('UPDATE "ChatMessage" SET "status" = \'COMPLETE\'');
+    const stored = await server.services.db.chatMessage.findMany({
+      where: { sessionId: session.id },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'COMPLETE'],
+      ['assistant', 'COMPLETE'],
+    ]);
+    expect(await server.services.db.pendingExchange.count({ where: { sessionId: session.id } })).toBe(0);
+  });
+
   it('another user’s session is still a 404 and stores nothing', async () => {
     const owner = await createSignedInUser(server.services, { plan: 'pro' });
     const other = await createSignedInUser(server.services, { plan: 'pro' });

@@ -1,9 +1,10 @@
 // Chat as a conversation store: ChatSession/ChatMessage, the chat system prompt, titles from the first
 // message. The exchange pipeline (services/conversation/exchange.ts) does everything else.
-import type { ChatMessageModel, ChatSessionModel, Db } from '@app/db';
+import { Prisma, type ChatMessageModel, type ChatSessionModel, type Db } from '@app/db';
 import { needsAutoTitle, titleFromMessage } from '../../schemas/chat.js';
 import { CHAT_SYSTEM_PROMPT } from '../llm/system-prompt.js';
-import type { ConversationStore, ConversationTypes } from '../conversation/store.js';
+import type { SqlStep } from '../conversation/one-statement.js';
+import type { ConversationStore, ConversationTypes, MessageSqlWrites } from '../conversation/store.js';
 import {
   STORED,
   createChatSessions,
@@ -23,6 +24,33 @@ export interface ChatTypes extends ConversationTypes {
 }
 
 export type ChatStore = ConversationStore<ChatTypes>;
+
+/** Stores a message as written (its row is `m`) with the session's touch. */
+function messageWrites(m: ChatMessageModel, touch: SqlStep): MessageSqlWrites<ChatTypes> {
+  return {
+    steps: [
+      {
+        sql: Prisma.sql`
+          INSERT INTO "ChatMessage" ("id", "sessionId", "role", "content", "status", "tokensUsed", "createdAt")
+          VALUES (${m.id}, ${m.sessionId}, ${m.role}::"ChatRole", ${m.content}, ${m.status}::"MessageStatus",
+            ${m.tokensUsed}, ${m.createdAt})`,
+      },
+      touch,
+    ],
+    message: m,
+  };
+}
+
+/** The session's new updatedAt (and title): the step that returns the session's row. */
+function sessionTouch(sessionId: string, updatedAt: Date, title?: string): SqlStep {
+  return {
+    sql: Prisma.sql`UPDATE "ChatSession" SET "updatedAt" = ${updatedAt}${
+      title ? Prisma.sql`, "title" = ${title}` : Prisma.empty
+    } WHERE "id" = ${sessionId}`,
+    expectOne: 'the chat session',
+    returns: true,
+  };
+}
 
 export function createChatStore(db: Db): ChatStore {
   const sessions = createChatSessions(db);
@@ -54,35 +82,40 @@ export function createChatStore(db: Db): ChatStore {
       ];
     },
     titleFor: (session, message) => (needsAutoTitle(session.title) ? titleFromMessage(message) : undefined),
-    saveUserMessage: ({ id, session, content, touchedAt, title }) => ({
-      message: db.chatMessage.create({
-        data: { id, sessionId: session.id, role: 'user', content, status: 'PENDING' },
-      }),
-      session: db.chatSession.update({
-        where: { id: session.id },
-        data: { updatedAt: touchedAt, ...(title ? { title } : {}) },
-      }),
-    }),
+    // Chat writes SQL steps: each exchange step is one statement with the pipeline's own (one-statement.ts).
+    // The message row is what the step writes, every column given (createdAt from this clock, as Prisma's
+    // @default(now()) did); the session's row comes back from its UPDATE.
+    saveUserMessage: ({ id, session, content, touchedAt, title }) =>
+      messageWrites(
+        {
+          id,
+          sessionId: session.id,
+          role: 'user',
+          content,
+          status: 'PENDING',
+          tokensUsed: 0,
+          createdAt: new Date(),
+        },
+        sessionTouch(session.id, touchedAt, title),
+      ),
     // A stopped answer is INCOMPLETE: ChatMessage has no other field to mark it, and reads take both.
-    saveAnswer: ({ id, session, content, tokensUsed, stopped }) => ({
-      message: db.chatMessage.create({
-        data: {
+    saveAnswer: ({ id, session, content, tokensUsed, stopped }) =>
+      messageWrites(
+        {
           id,
           sessionId: session.id,
           role: 'assistant',
           content,
           tokensUsed,
           status: stopped ? 'INCOMPLETE' : 'COMPLETE',
+          createdAt: new Date(),
         },
-      }),
-      session: db.chatSession.update({ where: { id: session.id }, data: { updatedAt: new Date() } }),
+        sessionTouch(session.id, new Date()),
+      ),
+    completeUserMessage: (id) => ({
+      sql: Prisma.sql`UPDATE "ChatMessage" SET "status" = 'COMPLETE' WHERE "id" = ${id} AND "status" = 'PENDING'`,
+      expectOne: 'the pending user message',
     }),
-    completeUserMessage: (id) =>
-      db.chatMessage.update({
-        where: { id, status: 'PENDING' },
-        data: { status: 'COMPLETE' },
-        select: { id: true },
-      }),
     async lastExchange(session) {
       const user = await db.chatMessage.findFirst({
         where: { sessionId: session.id, role: 'user', status: STORED },
@@ -101,7 +134,9 @@ export function createChatStore(db: Db): ChatStore {
       });
       return { messageIds: [user.id, ...after.map((m) => m.id)], content: user.content, input: undefined };
     },
-    removeMessages: (ids) => db.chatMessage.deleteMany({ where: { id: { in: ids } } }),
+    removeMessages: (ids) => ({
+      sql: Prisma.sql`DELETE FROM "ChatMessage" WHERE "id" IN (${Prisma.join(ids)})`,
+    }),
     async deleteMessages(ids) {
       await db.chatMessage.deleteMany({ where: { id: { in: ids } } });
     },

@@ -29,18 +29,22 @@ import type { UsageAction } from '../usage-log.js';
 import {
   pendingOf,
   finishPending,
+  finishPendingStep,
   recordPending,
+  recordPendingStep,
   releasePending,
   undoExchange,
   type PendingExchangeRecord,
 } from './pending.js';
+import { isSqlStep, runAsOneStatement, type SqlStep } from './one-statement.js';
 import { stopReasonOf, streamStoppedError } from './streams.js';
-import type {
-  ConversationStore,
-  ConversationTypes,
-  ExchangeEvent,
-  HistoryMessage,
-  MessageWrites,
+import {
+  isSqlWrites,
+  type ConversationStore,
+  type ConversationTypes,
+  type ExchangeEvent,
+  type HistoryMessage,
+  type StoreWrites,
 } from './store.js';
 
 export const newMessageId = () => `cm${randomUUID().replace(/-/g, '')}`;
@@ -111,20 +115,31 @@ function withinBudget(newestFirst: HistoryMessage[]): HistoryMessage[] {
   return history;
 }
 
-/** Runs a store's message writes in one transaction with the pipeline's own statements around them. */
+/** A statement of an exchange step: a Prisma statement, or a step of a one-statement write. */
+type Write = Prisma.PrismaPromise<unknown> | SqlStep;
+
+/**
+ * Runs a store's message writes atomically with the pipeline's own statements around them: a store writing
+ * SQL gets ONE statement (one round trip), a store writing Prisma statements one transaction. `pipeline` gives
+ * the pipeline's statements in the store's form.
+ */
 async function inTransaction<T extends ConversationTypes>(
   db: Db,
-  before: Prisma.PrismaPromise<unknown>[],
-  writes: MessageWrites<T>,
-  after: Prisma.PrismaPromise<unknown>[] = [],
+  writes: StoreWrites<T>,
+  pipeline: (sql: boolean) => { before?: Write[]; after?: Write[] },
 ): Promise<{ message: T['messageRow']; session: T['sessionRow'] }> {
-  const results = await db.$transaction([
-    ...before,
-    writes.message,
-    writes.session,
-    ...(writes.also ?? []),
-    ...after,
-  ]);
+  const sql = isSqlWrites(writes);
+  const { before = [], after = [] } = pipeline(sql);
+  if (sql) {
+    const steps = [...before, ...writes.steps, ...after];
+    if (!steps.every(isSqlStep)) throw new Error(`a store that writes SQL returned a Prisma statement`);
+    const session = await runAsOneStatement<T['sessionRow']>(db, steps);
+    return { message: writes.message, session };
+  }
+  const statements = [...before, writes.message, writes.session, ...(writes.also ?? []), ...after];
+  if (statements.some(isSqlStep))
+    throw new Error(`a store that writes Prisma statements returned a SQL step`);
+  const results = await db.$transaction(statements as Prisma.PrismaPromise<unknown>[]);
   return {
     message: results[before.length] as T['messageRow'],
     session: results[before.length + 1] as T['sessionRow'],
@@ -190,11 +205,14 @@ export async function* runExchange<T extends ConversationTypes>(
     if (completed || !recorded || !record || !reservation || !text.trim() || stopReasonOf(slot.signal))
       return;
     try {
+      const r = record;
       const done = await inTransaction(
         db,
-        [store.completeUserMessage(record.userMessageId)],
         store.saveAnswer({ id: newMessageId(), session, content: text, tokensUsed: 0, stopped: true }),
-        [...removals(store, replaced), finishPending(db, record.id)],
+        (sql) => ({
+          before: [store.completeUserMessage(r.userMessageId)],
+          after: [...removals(store, replaced), sql ? finishPendingStep(r.id) : finishPending(db, r.id)],
+        }),
       );
       completed = true;
       await reservation.commit();
@@ -254,17 +272,11 @@ export async function* runExchange<T extends ConversationTypes>(
       previousUpdatedAt: session.updatedAt,
       touchedAt,
     };
+    const pending = record;
     const started = await inTransaction(
       db,
-      [recordPending(db, record)],
-      store.saveUserMessage({
-        id: record.userMessageId,
-        session,
-        content,
-        input,
-        touchedAt,
-        title,
-      }),
+      store.saveUserMessage({ id: record.userMessageId, session, content, input, touchedAt, title }),
+      (sql) => ({ before: [sql ? recordPendingStep(pending) : recordPending(db, pending)] }),
     );
     recorded = true;
     yield {
@@ -326,11 +338,18 @@ export async function* runExchange<T extends ConversationTypes>(
 
     const tokensUsed = usage?.totalTokens ?? 0;
     const answerId = newMessageId();
+    const r = record;
     const done = await inTransaction(
       db,
-      [store.completeUserMessage(record.userMessageId)],
       store.saveAnswer({ id: answerId, session, content: text, tokensUsed }),
-      [...(produced?.writes?.(answerId) ?? []), ...removals(store, replaced), finishPending(db, record.id)],
+      (sql) => ({
+        before: [store.completeUserMessage(r.userMessageId)],
+        after: [
+          ...(produced?.writes?.(answerId) ?? []),
+          ...removals(store, replaced),
+          sql ? finishPendingStep(r.id) : finishPending(db, r.id),
+        ],
+      }),
     );
     completed = true;
     await held.commit();

@@ -4,6 +4,7 @@
 // was reserved (the UsageCounter key), the user message, and the session as it was before.
 import { Prisma, type Db, type PendingExchangeModel } from '@app/db';
 import type { Logger } from '../logger.js';
+import type { SqlStep } from './one-statement.js';
 import type { ExchangeUndo } from './store.js';
 import type { ConversationKind } from './streams.js';
 
@@ -23,6 +24,25 @@ export type PendingExchangeRecord = Pick<
 /** The statement that records a pending exchange (run in the transaction that saves the user message). */
 export function recordPending(db: Db, r: PendingExchangeRecord) {
   return db.pendingExchange.create({ data: r, select: { id: true } });
+}
+
+/** recordPending as a step of a one-statement write (a store that writes SQL). */
+export function recordPendingStep(r: PendingExchangeRecord): SqlStep {
+  return {
+    sql: Prisma.sql`
+      INSERT INTO "PendingExchange" ("id", "kind", "sessionId", "userMessageId", "subscriptionId", "periodStart",
+        "previousTitle", "previousUpdatedAt", "touchedAt", "startedAt")
+      VALUES (${r.id}, ${r.kind}::"ConversationKind", ${r.sessionId}, ${r.userMessageId}, ${r.subscriptionId},
+        ${r.periodStart}, ${r.previousTitle}, ${r.previousUpdatedAt}, ${r.touchedAt}, ${new Date()})`,
+  };
+}
+
+/** finishPending as a step of a one-statement write: it fails the write when the record is gone. */
+export function finishPendingStep(id: string): SqlStep {
+  return {
+    sql: Prisma.sql`DELETE FROM "PendingExchange" WHERE "id" = ${id}`,
+    expectOne: 'the pending exchange',
+  };
 }
 
 /** The statement that makes an exchange final (run in the transaction that saves the answer); fails if gone. */

@@ -4,6 +4,7 @@
 import type { Prisma } from '@app/db';
 import type { LlmEvent, LlmMessage } from '../llm/types.js';
 import type { RateLimitName } from '../rate-limit.js';
+import type { SqlStep } from './one-statement.js';
 import type { ConversationKind } from './streams.js';
 
 /** What the pipeline reads of a session (a store's session type may carry more). */
@@ -41,6 +42,24 @@ export interface MessageWrites<T extends ConversationTypes> {
   session: Prisma.PrismaPromise<T['sessionRow']>;
   /** Further statements of the same transaction (e.g. attaching uploaded files to the message). */
   also?: Prisma.PrismaPromise<unknown>[];
+}
+
+/**
+ * A store's writes as SQL steps instead: the pipeline runs them together with its own as ONE statement
+ * (one-statement.ts), one round trip instead of a transaction's BEGIN, statements and COMMIT. The step marked
+ * `returns` gives the session's row; `message` is the message row as written (every column is given, so it is
+ * not read back).
+ */
+export interface MessageSqlWrites<T extends ConversationTypes> {
+  steps: SqlStep[];
+  message: T['messageRow'];
+}
+
+/** A store writes either as Prisma statements or as SQL steps — all of its writes the same way. */
+export type StoreWrites<T extends ConversationTypes> = MessageWrites<T> | MessageSqlWrites<T>;
+
+export function isSqlWrites<T extends ConversationTypes>(w: StoreWrites<T>): w is MessageSqlWrites<T> {
+  return 'steps' in w;
 }
 
 /** An answer a store produces itself (ConversationStore.answer). */
@@ -132,7 +151,7 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
     input: T['input'];
     touchedAt: Date;
     title?: string;
-  }): MessageWrites<T>;
+  }): StoreWrites<T>;
   /**
    * Stores the answer and touches the session. `stopped`: the user pressed Stop (or went away) after some
    * text had streamed; the partial answer is kept, marked so (chat: status INCOMPLETE; assistant:
@@ -144,9 +163,9 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
     content: string;
     tokensUsed: number;
     stopped?: boolean;
-  }): MessageWrites<T>;
+  }): StoreWrites<T>;
   /** Flips the user message from PENDING to COMPLETE; must fail when it is gone (the exchange was undone). */
-  completeUserMessage(id: string): Prisma.PrismaPromise<unknown>;
+  completeUserMessage(id: string): Prisma.PrismaPromise<unknown> | SqlStep;
   /**
    * The session's last exchange (its last user message and every stored message after it), for Regenerate
    * and Edit: the user message's text and what it carried. Null when the session has no stored message.
@@ -154,7 +173,7 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
    */
   lastExchange?(session: T['session']): Promise<LastExchange<T> | null>;
   /** The statement deleting messages (run in the transaction that stores the answer replacing them). */
-  removeMessages?(ids: string[]): Prisma.PrismaPromise<unknown>;
+  removeMessages?(ids: string[]): Prisma.PrismaPromise<unknown> | SqlStep;
   messageView(row: T['messageRow']): T['messageView'];
   /** `messageCount`: the session's complete messages once this step is stored. */
   sessionView(row: T['sessionRow'], messageCount: number): T['sessionView'];
