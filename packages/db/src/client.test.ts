@@ -4,6 +4,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
+import { Prisma } from './generated/prisma/client.js';
+import { sqlOf } from './sql.js';
 import { readMigrationList } from './migrations.js';
 
 describe('openDatabase', () => {
@@ -81,4 +83,52 @@ describe('openDatabase', () => {
       }
     },
   );
+});
+
+describe('the direct SQL path', () => {
+  // Prisma and the direct path (sql.ts) share one pool; an idle connection the server ends emits 'error' on that
+  // pool, which crashed the process while no listener was attached (seen when a benchmark dropped its database).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'an idle connection ended by the server is logged, and the next statement runs on a new one',
+    async () => {
+      const logged: string[] = [];
+      const db = await openDatabase({
+        databaseUrl: process.env.TEST_DATABASE_URL,
+        migrate: false,
+        poolSize: 1,
+        log: (m) => logged.push(m),
+      });
+      try {
+        const sql = sqlOf(db.prisma);
+        const [{ pid }] = await sql.query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        await admin.end();
+        await expect.poll(() => logged.some((m) => m.startsWith('database connection lost'))).toBe(true);
+        const [{ one }] = await sql.query<{ one: number }>(Prisma.sql`SELECT 1 AS one`);
+        expect(one).toBe(1);
+      } finally {
+        await db.close();
+      }
+    },
+  );
+
+  it('a transaction client runs its statements through Prisma, inside the transaction', async () => {
+    const db = await openDatabase(
+      process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false } : {},
+    );
+    try {
+      const pids = await db.prisma.$transaction(async (tx) => {
+        const [inside] = await sqlOf(tx).query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
+        const [txid] = await sqlOf(tx).query<{ id: string }>(Prisma.sql`SELECT txid_current()::text AS id`);
+        const [again] = await tx.$queryRaw<{ id: string }[]>`SELECT txid_current()::text AS id`;
+        return { inside, same: txid!.id === again!.id };
+      });
+      expect(pids.same).toBe(true);
+      expect(sqlOf(db.prisma)).not.toBe(sqlOf({}));
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -2,9 +2,11 @@
 // persisted under dataDir. Migrations are applied before the client is handed out.
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 import { migrate } from './migrations.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './pglite.js';
+import { attachSql, poolSql } from './sql.js';
 
 export type Db = PrismaClient;
 
@@ -46,8 +48,14 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
       const applied = await migrate(connectionString);
       if (applied.length) opts.log?.(`applied migrations: ${applied.join(', ')}`);
     }
-    const adapter = new PrismaPg({ connectionString, max: embedded ? 1 : (opts.poolSize ?? 10) });
+    // One pool for Prisma and the direct SQL path (sql.ts), so both share its connections (PGlite's one).
+    const pool = new pg.Pool({ connectionString, max: embedded ? 1 : (opts.poolSize ?? 10) });
+    // An idle connection the server ends (a restart, a dropped test database) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', (err) => opts.log?.(`database connection lost: ${err.message}`));
+    const adapter = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+    attachSql(prisma, poolSql(pool));
     await prisma.$connect();
     return {
       prisma,
@@ -55,6 +63,7 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
       connectionString,
       async close() {
         await prisma.$disconnect();
+        await pool.end();
         await embedded?.close();
       },
     };

@@ -7,6 +7,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { openDatabase, type Database } from './client.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { migrate, readMigrationList } from './migrations.js';
+import { attachSql, poolSql } from './sql.js';
 
 const TEMPLATE_LOCK = 723_451_010;
 
@@ -78,13 +79,29 @@ export async function createTestDatabase(): Promise<Database> {
 export async function openStatementLog(
   database: Pick<Database, 'connectionString'>,
   max = 1,
-): Promise<{ db: PrismaClient; statements: string[]; close(): Promise<void> }> {
-  const db = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: database.connectionString, max }),
-    log: [{ emit: 'event', level: 'query' }],
-  });
+): Promise<{ db: PrismaClient; statements: string[]; direct: string[]; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: database.connectionString, max });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: 'event', level: 'query' }] });
   const statements: string[] = [];
-  db.$on('query', (e) => statements.push(e.query.replace(/\s+/g, ' ').trim()));
+  /** The statements that went the direct SQL path (sql.ts); `statements` has them too, in order. */
+  const direct: string[] = [];
+  const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
+  db.$on('query', (e) => statements.push(tidy(e.query)));
+  attachSql(
+    db,
+    poolSql(pool, (text) => {
+      statements.push(tidy(text));
+      direct.push(tidy(text));
+    }),
+  );
   await db.$connect();
-  return { db, statements, close: () => db.$disconnect() };
+  return {
+    db,
+    statements,
+    direct,
+    async close() {
+      await db.$disconnect();
+      await pool.end();
+    },
+  };
 }

@@ -91,6 +91,36 @@ describe('a streaming send over REST', () => {
     expect(await server.services.db.pendingExchange.count({ where: { sessionId: session.id } })).toBe(0);
   });
 
+  it('runs every statement of the exchange on the direct SQL path, not through Prisma’s client', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
+    logged.statements.length = 0;
+    logged.direct.length = 0;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/chat/sessions/${session.id}/messages/stream`,
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: { message: 'Outline a branching scenario about handling a complaint' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"complete"');
+    // Through Prisma only: the signed-in user's read and the usage log (written per call under test, with the
+    // workspace look-up it makes; batched off the request path in production).
+    const throughPrisma = logged.statements.filter((q) => !logged.direct.includes(q));
+    expect(throughPrisma.filter((q) => !/"public"\."(User|UsageLog|WorkspaceMember)"/.test(q))).toEqual([]);
+    for (const hot of [
+      'INSERT INTO "SendRequest"',
+      'DELETE FROM "SendRequest" WHERE "id"',
+      'FROM "ChatSession" s WHERE',
+      'FROM "PendingExchange" WHERE',
+      'FROM "Subscription" s',
+      'INSERT INTO "UsageCounter"',
+      'INSERT INTO "PendingExchange"',
+      'DELETE FROM "PendingExchange"',
+    ])
+      expect(logged.direct.some((q) => q.includes(hot))).toBe(true);
+  });
+
   it('another user’s session is still a 404 and stores nothing', async () => {
     const owner = await createSignedInUser(server.services, { plan: 'pro' });
     const other = await createSignedInUser(server.services, { plan: 'pro' });

@@ -1,9 +1,10 @@
+import { pingDatabase } from '../services/health.js';
 import { router, publicProcedure } from '../trpc.js';
 
 export const systemRouter = router({
   /** Liveness plus a database round-trip; the health route answers 503 when this throws. */
   health: publicProcedure.query(async ({ ctx }) => {
-    await ctx.services.db.$queryRaw`SELECT 1`;
+    await pingDatabase(ctx.services.db);
     return { status: 'ok' as const, db: 'ok' as const };
   }),
   /** Liveness: the process is up and serving (no dependency is asked). */

@@ -2,6 +2,7 @@
 // when configured, file storage and the mail transport, each with its status and round-trip time. Checks run
 // in parallel with a time limit; the mail check (an SMTP handshake) is cached briefly so frequent probes do
 // not open a connection each time.
+import { Prisma, sqlOf, type Db } from '@app/db';
 import type { Services } from './index.js';
 
 export type DependencyName = 'database' | 'redis' | 'storage' | 'mail';
@@ -43,6 +44,11 @@ async function timed(fn: () => Promise<unknown>, timeoutMs: number): Promise<Dep
   }
 }
 
+/** One round trip to the database (on the direct SQL path: the liveness route asks it on every probe). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sqlOf(db).query(Prisma.sql`SELECT 1`);
+}
+
 export interface HealthChecker {
   check(): Promise<HealthReport>;
 }
@@ -61,7 +67,7 @@ export function createHealthChecker(
   return {
     async check() {
       const entries = await Promise.all([
-        timed(() => services.db.$queryRaw`SELECT 1`, timeoutMs).then((r) => ['database', r] as const),
+        timed(() => pingDatabase(services.db), timeoutMs).then((r) => ['database', r] as const),
         ...(services.redis
           ? [timed(() => services.redis!.ping(), timeoutMs).then((r) => ['redis', r] as const)]
           : []),

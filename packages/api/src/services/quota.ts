@@ -1,7 +1,7 @@
 // Message quotas. One message = one user input + one AI response. A send first reserves a message
 // with a single atomic statement (upsert-increment guarded by the limit), and releases it if the reply
 // fails, so 50 concurrent sends with one message left yield exactly one success and failures cost nothing.
-import { Prisma, type Db } from '@app/db';
+import { Prisma, sqlOf, type Db } from '@app/db';
 import { DEFAULT_MESSAGE_LIMIT, SENDING_STATUSES, canSend } from '../plans/catalogue.js';
 import { appError } from '../errors.js';
 import { ERROR_CODES } from '../schemas/error-codes.js';
@@ -180,7 +180,7 @@ export function createQuotaService(db: Db): QuotaService {
       const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
       if (seat) return teamReservation(sub, seat, userId, periodStart, limit);
       // One statement: insert the period's first use, or increment only while below the limit.
-      const rows = await db.$queryRaw<{ used: number }[]>(Prisma.sql`
+      const rows = await sqlOf(db).query<{ used: number }>(Prisma.sql`
         INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
         SELECT ${sub.id}, ${periodStart}, 1, now() WHERE ${limit} > 0
         ON CONFLICT ("subscriptionId", "periodStart")

@@ -3,7 +3,7 @@
 // Every read and write of a subscription keyed by a user goes through these helpers (quota, billing view, sync,
 // cancellation, simulator, account deletion, registration). Code that acts on what the user *pays* for
 // (checkout adoption, account deletion) uses `ownSubscriptionFor`.
-import { Prisma, type SubscriptionModel } from '@app/db';
+import { Prisma, sqlOf, type SubscriptionModel } from '@app/db';
 import { appError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 
@@ -36,7 +36,7 @@ export interface Payer {
 export async function payerFor(db: DbLike, userId: string): Promise<Payer> {
   // One statement (every send, quota check and billing view asks this): Prisma's nested select of the user's
   // row, membership, workspace and its subscription took five, one per relation.
-  const rows = await db.$queryRaw<PayerRow[]>(Prisma.sql`
+  const rows = await sqlOf(db).query<PayerRow>(Prisma.sql`
     SELECT s.*, 'own' AS "payerKind", NULL::text AS "seatWorkspaceId", NULL::text AS "seatRole",
            NULL::int AS "seatMessageCap"
       FROM "Subscription" s WHERE s."userId" = ${userId}

@@ -2,7 +2,7 @@
 // Reads show stored messages only (COMPLETE, and INCOMPLETE: an answer the user stopped, kept as it was): a
 // PENDING user message belongs to an exchange still being generated (or left behind by a crash, see
 // services/conversation/sweeper.ts).
-import type { Db } from '@app/db';
+import { Prisma, sqlOf, type ChatSessionModel, type Db } from '@app/db';
 import { notFound } from '../../errors.js';
 import { DEFAULT_CHAT_TITLE } from '../../schemas/chat.js';
 
@@ -69,10 +69,15 @@ export function toMessageView(m: {
 const countComplete = { _count: { select: { messages: { where: { status: STORED } } } } };
 
 export function createChatSessions(db: Db) {
+  // On the direct SQL path: every send starts with it (issue 15).
   async function owned(userId: string, sessionId: string) {
-    const s = await db.chatSession.findFirst({ where: { id: sessionId, userId }, include: countComplete });
+    const [s] = await sqlOf(db).query<ChatSessionModel & { messageCount: number }>(Prisma.sql`
+      SELECT s.*, (SELECT count(*)::int FROM "ChatMessage" m
+                    WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount"
+        FROM "ChatSession" s WHERE s."id" = ${sessionId} AND s."userId" = ${userId}`);
     if (!s) throw notFound(SESSION_NOT_FOUND);
-    return s;
+    const { messageCount, ...session } = s;
+    return { ...session, _count: { messages: messageCount } };
   }
   return {
     owned,

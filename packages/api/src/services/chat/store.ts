@@ -1,6 +1,6 @@
 // Chat as a conversation store: ChatSession/ChatMessage, the chat system prompt, titles from the first
 // message. The exchange pipeline (services/conversation/exchange.ts) does everything else.
-import { Prisma, type ChatMessageModel, type ChatSessionModel, type Db } from '@app/db';
+import { Prisma, sqlOf, type ChatMessageModel, type ChatSessionModel, type Db } from '@app/db';
 import { needsAutoTitle, titleFromMessage } from '../../schemas/chat.js';
 import { CHAT_SYSTEM_PROMPT } from '../llm/system-prompt.js';
 import type { SqlStep } from '../conversation/one-statement.js';
@@ -68,12 +68,10 @@ export function createChatStore(db: Db): ChatStore {
       };
     },
     history: (session, limit) =>
-      db.chatMessage.findMany({
-        where: { sessionId: session.id, status: STORED },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        select: { role: true, content: true },
-      }),
+      sqlOf(db).query<{ role: 'user' | 'assistant'; content: string }>(Prisma.sql`
+        SELECT "role", "content" FROM "ChatMessage"
+         WHERE "sessionId" = ${session.id} AND "status" IN (${Prisma.join(STORED.in)})
+         ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`),
     async prompt({ history, message }) {
       return [
         { role: 'system', content: CHAT_SYSTEM_PROMPT },

@@ -6,7 +6,7 @@
 // `app_fail` (migration 20261124120000_app_fail) raises, and the whole statement changes nothing.
 //
 // Data-modifying CTEs all see the snapshot from before the statement, so no two steps may touch the same row.
-import { Prisma, type Db } from '@app/db';
+import { Prisma, sqlOf, type Db } from '@app/db';
 
 /** One INSERT, UPDATE or DELETE (without RETURNING) of a one-statement write. */
 export interface SqlStep {
@@ -51,7 +51,7 @@ export function oneStatement(steps: SqlStep[]): Prisma.Sql {
 
 /** Runs `steps` as one statement; resolves to the row of the step marked `returns` (undefined without one). */
 export async function runAsOneStatement<R = unknown>(db: Db, steps: SqlStep[]): Promise<R | undefined> {
-  const rows = await db.$queryRaw<(R & { __ok?: boolean })[]>(oneStatement(steps));
+  const rows = await sqlOf(db).query<R & { __ok?: boolean }>(oneStatement(steps));
   if (!steps.some((s) => s.returns)) return undefined;
   const { __ok: _ok, ...row } = rows[0]!;
   return row as R;

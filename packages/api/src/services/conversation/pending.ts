@@ -2,7 +2,7 @@
 // It is written in the transaction that stores the PENDING user message and deleted in the transaction that
 // stores the answer, so a crash in between leaves exactly what is needed to undo it: which message of quota
 // was reserved (the UsageCounter key), the user message, and the session as it was before.
-import { Prisma, type Db, type PendingExchangeModel } from '@app/db';
+import { Prisma, sqlOf, type Db, type PendingExchangeModel } from '@app/db';
 import type { Logger } from '../logger.js';
 import type { SqlStep } from './one-statement.js';
 import type { ExchangeUndo } from './store.js';
@@ -52,7 +52,9 @@ export function finishPending(db: Db, id: string) {
 
 /** The pending exchanges of one session (the sender holds its slot, so none of them is running). */
 export function pendingOf(db: Db, kind: ConversationKind, sessionId: string) {
-  return db.pendingExchange.findMany({ where: { kind, sessionId } });
+  // On the direct SQL path: every send asks it, and it almost always finds nothing.
+  return sqlOf(db).query<PendingExchangeModel>(Prisma.sql`
+    SELECT * FROM "PendingExchange" WHERE "kind" = ${kind}::"ConversationKind" AND "sessionId" = ${sessionId}`);
 }
 
 /**

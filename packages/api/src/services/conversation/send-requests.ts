@@ -5,7 +5,7 @@
 // bound to id, user and kind and to `expiresAt > now()` — and runs the exchange as before. A database row
 // rather than process memory, so the stream may land on another instance, with or without Redis.
 import { randomBytes } from 'node:crypto';
-import { Prisma, type Db } from '@app/db';
+import { Prisma, sqlOf, type Db } from '@app/db';
 import { notFound } from '../../errors.js';
 import type { Logger } from '../logger.js';
 import type { ConversationKind } from './streams.js';
@@ -28,7 +28,9 @@ let lastCleanUp = 0;
 
 /** Deletes expired requests (they can never be claimed); returns how many. */
 export async function deleteExpiredSendRequests(db: Db): Promise<number> {
-  return db.$executeRaw(Prisma.sql`DELETE FROM "SendRequest" WHERE "expiresAt" <= now()`);
+  const [row] = await sqlOf(db).query<{ n: number }>(Prisma.sql`
+    WITH d AS (DELETE FROM "SendRequest" WHERE "expiresAt" <= now() RETURNING 1) SELECT count(*)::int AS n FROM d`);
+  return row?.n ?? 0;
 }
 
 /** The session table of each kind of conversation: a send request names a session of the user's. */
@@ -52,7 +54,7 @@ export async function createSendRequest(
   const id = randomBytes(24).toString('base64url');
   const input = r.input === undefined ? null : JSON.stringify(r.input);
   // The database's clock sets and checks the expiry, so instances with skewed clocks agree.
-  const rows = await db.$queryRaw<{ expiresAt: Date }[]>(Prisma.sql`
+  const rows = await sqlOf(db).query<{ expiresAt: Date }>(Prisma.sql`
     INSERT INTO "SendRequest" ("id", "userId", "kind", "sessionId", "message", "input", "expiresAt")
     SELECT ${id}, ${r.userId}, ${r.kind}::"ConversationKind", s."id", ${r.message},
            ${input}::jsonb, now() + ${SEND_REQUEST_TTL_MS} * interval '1 millisecond'
@@ -78,7 +80,7 @@ export async function claimSendRequest<I = unknown>(
   db: Db,
   r: { requestId: string; userId: string; kind: ConversationKind },
 ): Promise<StoredSendRequest<I>> {
-  const rows = await db.$queryRaw<{ sessionId: string; message: string; input: unknown }[]>(Prisma.sql`
+  const rows = await sqlOf(db).query<{ sessionId: string; message: string; input: unknown }>(Prisma.sql`
     DELETE FROM "SendRequest"
     WHERE "id" = ${r.requestId} AND "userId" = ${r.userId} AND "kind" = ${r.kind}::"ConversationKind"
       AND "expiresAt" > now()
