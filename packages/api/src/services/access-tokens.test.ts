@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { createAccessTokens } from './access-tokens.js';
 
@@ -40,5 +40,38 @@ describe('access tokens', () => {
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode(SECRET));
     expect(await createAccessTokens(SECRET).verify(legacy)).toEqual({ userId: 'user-9', version: 3 });
+  });
+
+  describe('verified tokens are remembered until they expire', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    it('the same token is checked once; a changed signature or another token is checked again', async () => {
+      const tokens = createAccessTokens(SECRET);
+      const token = await tokens.sign('user-1', 2);
+      const other = await tokens.sign('user-2');
+      const hmac = vi.spyOn(crypto.subtle, 'verify');
+      for (let i = 0; i < 3; i++)
+        expect(await tokens.verify(token)).toEqual({ userId: 'user-1', version: 2 });
+      expect(hmac).toHaveBeenCalledTimes(1);
+      const [h, p, sig] = token.split('.');
+      const forged = `${h}.${p}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;
+      expect(await tokens.verify(forged)).toBeNull();
+      expect(await tokens.verify(other)).toEqual({ userId: 'user-2', version: 0 });
+      expect(hmac).toHaveBeenCalledTimes(3);
+    });
+
+    it('a remembered token is refused once it has expired', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
+      const tokens = createAccessTokens(SECRET, 60);
+      const token = await tokens.sign('user-1');
+      expect(await tokens.verify(token)).toEqual({ userId: 'user-1', version: 0 });
+      vi.setSystemTime(new Date('2026-11-24T12:00:59Z'));
+      expect(await tokens.verify(token)).toEqual({ userId: 'user-1', version: 0 });
+      vi.setSystemTime(new Date('2026-11-24T12:01:00Z'));
+      expect(await tokens.verify(token)).toBeNull();
+    });
   });
 });

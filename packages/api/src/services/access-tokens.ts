@@ -19,7 +19,14 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessTokenClaims | null>;
 }
 
+/** Verified tokens remembered (a browser sends the same token for its whole 15 minutes). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
+  // Verified tokens until their expiry, keyed by the whole token (signature included, so only the exact string
+  // that was verified matches): the HMAC check through WebCrypto was the largest part of a bearer request's
+  // auth after the user cache. Revocation is unaffected: the user's token version is checked on every request.
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
   // Imported once as a WebCrypto key: jose 6 would import raw bytes again on every sign and verify, which
   // was a sixth of the CPU of an authenticated request (docs/perf-request-path.md).
   const key = crypto.subtle.importKey(
@@ -39,12 +46,23 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
         .sign(await key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string') return null;
         const ver = payload.ver ?? 0;
         if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
-        return { userId: payload.sub, version: ver };
+        const claims = { userId: payload.sub, version: ver };
+        if (typeof payload.exp === 'number') {
+          // Oldest first out (a Map keeps insertion order).
+          if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        }
+        return claims;
       } catch {
         return null;
       }
