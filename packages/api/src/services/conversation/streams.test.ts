@@ -2,7 +2,7 @@
 // slots, Stop, fan-out, the lease and its heartbeat (watchers end when the producer goes silent, a producer
 // that loses its lease stops), and the shutdown drain.
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { connectRedis, type Redis } from '../redis.js';
 import { silentLogger } from '../logger.js';
 import {
@@ -160,6 +160,42 @@ describe.skipIf(!redisUrl)('conversation stream registry across instances (Redis
     await two.close();
   });
 
+  it('events of many sessions broadcast in one turn go out as one PUBLISH, each session’s in order', async () => {
+    const ns = `${randomUUID()}:`;
+    const [c1, c2] = [connectRedis(redisUrl!), connectRedis(redisUrl!)];
+    conns.push(c1, c2);
+    const one = createConversationStreamRegistry(c1, silentLogger, ns);
+    const two = createConversationStreamRegistry(c2, silentLogger, ns);
+    await new Promise((res) => setTimeout(res, 200)); // subscriptions ready
+    const sessions = Array.from({ length: 20 }, (_, i) => `s${i}`);
+    const slots = await Promise.all(sessions.map((s) => one.acquire('chat', s)));
+    const watched = sessions.map((s) => collect(watchConversation(two, 'chat', s)));
+    await new Promise((res) => setTimeout(res, 100));
+    const publish = vi.spyOn(c1, 'publish');
+    for (const s of sessions) one.publish('chat', s, { type: 'progress', text: `${s} a` });
+    for (const s of sessions) one.publish('chat', s, { type: 'progress', text: `${s} ab` });
+    for (const s of sessions) one.publish('chat', s, { type: 'end' });
+    const seen = await Promise.all(watched);
+    expect(publish).toHaveBeenCalledTimes(1);
+    for (const slot of slots) await slot!.release();
+    sessions.forEach((s, i) =>
+      expect(seen[i]).toEqual([
+        { type: 'progress', text: `${s} a` },
+        { type: 'progress', text: `${s} ab` },
+        { type: 'end' },
+      ]),
+    );
+    // A single event (as an instance of the previous version publishes it) is still understood.
+    const oldSlot = await one.acquire('chat', 'old');
+    const late = collect(watchConversation(two, 'chat', 'old'));
+    await new Promise((res) => setTimeout(res, 50));
+    await c1.publish(`chat:events:${ns}`, JSON.stringify({ s: 'old', e: { type: 'end' } }));
+    expect(await late).toEqual([{ type: 'end' }]);
+    await oldSlot!.release();
+    await one.close();
+    await two.close();
+  });
+
   it('a dead instance lets the lease lapse: watchers elsewhere end as interrupted and the session is free', async () => {
     const ns = `${randomUUID()}:`;
     const [c1, c2] = [connectRedis(redisUrl!), connectRedis(redisUrl!)];
@@ -172,6 +208,7 @@ describe.skipIf(!redisUrl)('conversation stream registry across instances (Redis
     await sleep(2 * fast.leaseMs); // renewed and heard while the producer lives
     expect(await two.isActive('chat', 'crash')).toBe(true);
     one.publish('chat', 'crash', { type: 'progress', text: 'Par' });
+    await sleep(20); // events leave at the end of the event loop's turn
 
     c1.disconnect(); // the producing instance dies: no renewals, no heartbeats
     const out = await watched;

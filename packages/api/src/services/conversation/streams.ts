@@ -132,6 +132,20 @@ export function createConversationStreamRegistry(
   const deliver = (k: string, event: ConversationWatchSignal) => {
     for (const l of watchers.get(k) ?? []) l(event);
   };
+  /**
+   * Events waiting for Redis, per channel: everything broadcast in one turn of the event loop goes out as one
+   * PUBLISH of a JSON array (hundreds of streaming sends made a PUBLISH each per 100 ms, and every instance
+   * handled each message). One connection keeps the order, so a session's events stay in order.
+   */
+  const outbox = new Map<string, string[]>();
+  const flushOutbox = () => {
+    for (const [channel, items] of outbox) {
+      redis!
+        .publish(channel, `[${items.join(',')}]`)
+        .catch((err: unknown) => log.warn({ err }, 'conversation event publish failed'));
+    }
+    outbox.clear();
+  };
   /** Sends an event (or a heartbeat) to the session's watchers on every instance. */
   const broadcast = (
     kind: ConversationKind,
@@ -139,9 +153,13 @@ export function createConversationStreamRegistry(
     event: ConversationWatchEvent | { type: 'beat' },
   ) => {
     if (redis) {
-      redis
-        .publish(eventsChannel(kind), JSON.stringify({ s: sessionId, e: event }))
-        .catch((err: unknown) => log.warn({ err }, 'conversation event publish failed'));
+      const channel = eventsChannel(kind);
+      let items = outbox.get(channel);
+      if (!items) {
+        if (outbox.size === 0) setImmediate(flushOutbox);
+        outbox.set(channel, (items = []));
+      }
+      items.push(JSON.stringify({ s: sessionId, e: event }));
     } else deliver(key(kind, sessionId), event);
   };
   let sub: Redis | undefined;
@@ -156,8 +174,12 @@ export function createConversationStreamRegistry(
       if (c.type === 'cancel') local.get(key(c.kind, message))?.abort(new Error('Generation cancelled'));
       else {
         try {
-          const { s, e } = JSON.parse(message) as { s: string; e: ConversationWatchSignal };
-          if (e.type !== 'restarting') deliver(key(c.kind, s), e);
+          type Item = { s: string; e: ConversationWatchSignal };
+          const parsed = JSON.parse(message) as Item | Item[];
+          // An array from this version, a single event from an instance not yet upgraded.
+          for (const { s, e } of Array.isArray(parsed) ? parsed : [parsed]) {
+            if (e.type !== 'restarting') deliver(key(c.kind, s), e);
+          }
         } catch {
           // ignore malformed messages
         }
@@ -277,6 +299,7 @@ export function createConversationStreamRegistry(
     },
     async close() {
       draining = true;
+      if (redis && outbox.size) flushOutbox();
       for (const c of local.values()) c.abort(new StreamStopped('restarting'));
       if (sub) await sub.quit().catch(() => sub?.disconnect());
     },
