@@ -70,10 +70,15 @@ const countComplete = { _count: { select: { messages: { where: { status: STORED 
 
 export function createChatSessions(db: Db) {
   // On the direct SQL path: every send starts with it (issue 15).
+  // `hasPending`: the session has PendingExchange records (a send in flight, or one a crash left behind).
   async function owned(userId: string, sessionId: string) {
-    const [s] = await sqlOf(db).query<ChatSessionModel & { messageCount: number }>(Prisma.sql`
+    const [s] = await sqlOf(db).query<
+      ChatSessionModel & { messageCount: number; hasPending: boolean }
+    >(Prisma.sql`
       SELECT s.*, (SELECT count(*)::int FROM "ChatMessage" m
-                    WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount"
+                    WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount",
+             EXISTS (SELECT 1 FROM "PendingExchange" p
+                      WHERE p."kind" = 'chat' AND p."sessionId" = s."id") AS "hasPending"
         FROM "ChatSession" s WHERE s."id" = ${sessionId} AND s."userId" = ${userId}`);
     if (!s) throw notFound(SESSION_NOT_FOUND);
     const { messageCount, ...session } = s;

@@ -15,7 +15,14 @@ import {
 } from './sessions.js';
 
 export interface ChatTypes extends ConversationTypes {
-  session: { id: string; title: string; createdAt: Date; updatedAt: Date; messageCount: number };
+  session: {
+    id: string;
+    title: string;
+    createdAt: Date;
+    updatedAt: Date;
+    messageCount: number;
+    hasPending: boolean;
+  };
   messageRow: ChatMessageModel;
   sessionRow: ChatSessionModel;
   messageView: ChatMessageView;
@@ -65,6 +72,7 @@ export function createChatStore(db: Db): ChatStore {
         createdAt: s.createdAt,
         updatedAt: s.updatedAt,
         messageCount: s._count.messages,
+        hasPending: s.hasPending,
       };
     },
     history: (session, limit) =>

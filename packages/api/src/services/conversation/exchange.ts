@@ -242,7 +242,7 @@ export async function* runExchange<T extends ConversationTypes>(
     }
     // A replaced exchange is the newest stored messages: the history is read past it.
     const [orphans, previous] = await Promise.allSettled([
-      pendingOf(db, kind, session.id),
+      session.hasPending === false ? [] : pendingOf(db, kind, session.id),
       store.history(session, HISTORY_MESSAGES + replaced.length).then((h) => h.slice(replaced.length)),
     ]);
     if (orphans.status === 'rejected')

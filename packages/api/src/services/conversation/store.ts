@@ -14,6 +14,11 @@ export interface ConversationSession {
   updatedAt: Date;
   /** Complete messages before this exchange (for the session views the events carry). */
   messageCount: number;
+  /**
+   * Whether the session has PendingExchange records (read with the session, saving the pipeline its own look-up
+   * on every send); undefined: not known, the pipeline looks.
+   */
+  hasPending?: boolean;
 }
 
 /** A stored complete message, as the model sees it. */
