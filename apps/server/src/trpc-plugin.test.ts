@@ -4,8 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { appRouter, type AppRouter } from '@app/api';
+import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
+import { contextFromFastify } from './context.js';
 import { createTestServer, type TestServer } from './testing.js';
-import { getRequest } from './trpc-plugin.js';
+import { getRequest, trpcPlugin } from './trpc-plugin.js';
 
 let s: TestServer;
 let base: string;
@@ -171,5 +176,80 @@ describe('getRequest (a GET as tRPC reads it)', () => {
     for (let i = 0; i < 50 && !signal!.aborted; i++) await new Promise((r) => setTimeout(r, 10));
     server.close();
     expect(signal!.aborted).toBe(true);
+  });
+});
+
+describe('GET queries without fetch objects (trpc-queries.ts)', () => {
+  // The same requests through the plugin's own query path and through tRPC's resolveResponse alone must answer
+  // the same status, headers and body: successes, batches, errors of one call in a batch, bad input, and the
+  // requests the query path hands on (unknown paths, mutations over GET, malformed input, JSONL batches).
+  const apps: FastifyInstance[] = [];
+  const open = async (queriesWithoutFetch: boolean) => {
+    const app = Fastify({ logger: false });
+    await app.register(fastifyCookie);
+    await app.register(trpcPlugin<AppRouter>, {
+      prefix: '/trpc',
+      router: appRouter,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      createContext: (req, reply) => contextFromFastify(s.services, req, reply, 'trpc'),
+      queriesWithoutFetch,
+    });
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+  });
+
+  it('answers exactly as resolveResponse does', async () => {
+    const [own, trpc] = [await open(true), await open(false)];
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const session = await s.services.db.chatSession.create({ data: { userId: u.user.id } });
+    const cases: { url: string; headers?: Record<string, string> }[] = [
+      { url: '/trpc/system.health' },
+      { url: '/trpc/auth.me' },
+      { url: '/trpc/auth.me', headers: u.auth },
+      {
+        url: `/trpc/auth.me,chat.listSessions,subscriptions.current?batch=1&input=${input({})}`,
+        headers: u.auth,
+      },
+      {
+        url: `/trpc/chat.getSession,chat.getSession?batch=1&input=${input({
+          0: { json: { sessionId: session.id } },
+          1: { json: { sessionId: 'no-such-session' } },
+        })}`,
+        headers: u.auth,
+      },
+      { url: `/trpc/chat.getSession?input=${input({ json: { sessionId: 42 } })}`, headers: u.auth },
+      { url: '/trpc/no.such.procedure' },
+      { url: '/trpc/auth.logout', headers: u.auth },
+      { url: '/trpc/auth.me?input=%7Bnot-json', headers: u.auth },
+      {
+        url: `/trpc/auth.me?batch=1&input=${input({})}`,
+        headers: { ...u.auth, 'trpc-accept': 'application/jsonl' },
+      },
+    ];
+    for (const c of cases) {
+      const [a, b] = await Promise.all(
+        [own, trpc].map((app) => app.inject({ method: 'GET', url: c.url, headers: c.headers })),
+      );
+      const summary = (r: typeof a) => ({
+        status: r.statusCode,
+        type: r.headers['content-type'],
+        vary: r.headers.vary,
+        body: r.body,
+      });
+      expect(summary(a!), c.url).toEqual(summary(b!));
+    }
+  });
+
+  it('a query over GET makes no fetch Response', async () => {
+    const app = await open(true);
+    const made = vi.spyOn(globalThis, 'Response');
+    const res = await app.inject({ method: 'GET', url: '/trpc/system.health' });
+    expect(res.statusCode).toBe(200);
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });

@@ -9,12 +9,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import { createURL, incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import { answerQueries, queryCalls } from './trpc-queries.js';
 
 export interface TrpcPluginOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
   maxBatchSize?: number;
   createContext: (req: FastifyRequest, reply: FastifyReply) => inferRouterContext<TRouter>;
   onError?: HTTPErrorHandler<TRouter, FastifyRequest>;
+  /** false: every call through tRPC's resolveResponse (the test comparing both paths). */
+  queriesWithoutFetch?: boolean;
 }
 
 /** A Response whose body is one finished text (not an event stream or a chunked JSONL batch). */
@@ -30,7 +33,7 @@ export function isWholeBody(res: Response): boolean {
  * per call (undici: a copy of the headers, its own AbortSignal following ours) was ~12 % of a /trpc query's CPU,
  * and a GET has no body to read. Other methods still get the real Request (JSON and multipart bodies).
  */
-export function getRequest(raw: IncomingMessage, res: ServerResponse): Request {
+export function getRequest(raw: IncomingMessage, res: ServerResponse, url = createURL(raw)): Request {
   const ac = new AbortController();
   const onAbort = () => {
     res.off('close', onClose);
@@ -48,7 +51,7 @@ export function getRequest(raw: IncomingMessage, res: ServerResponse): Request {
     return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
   };
   const headers = { get: header, has: (name: string) => header(name) !== null };
-  return { method: 'GET', url: createURL(raw).href, headers, signal: ac.signal } as unknown as Request;
+  return { method: 'GET', url: url.href, headers, signal: ac.signal } as unknown as Request;
 }
 
 export function trpcPlugin<TRouter extends AnyTRPCRouter>(
@@ -65,17 +68,34 @@ export function trpcPlugin<TRouter extends AnyTRPCRouter>(
   app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
     const raw = req.raw as typeof req.raw & { body?: unknown };
     if ('body' in req) raw.body = req.body;
+    const createContext = async () => opts.createContext(req, reply);
+    const onError: HTTPErrorHandler<TRouter, Request> | undefined = opts.onError
+      ? (o) => opts.onError!({ ...o, req })
+      : undefined;
+    let fetchReq: Request;
+    if (req.method === 'GET') {
+      const url = createURL(raw);
+      fetchReq = getRequest(raw, reply.raw, url);
+      // Queries answered as JSON skip resolveResponse's fetch objects (trpc-queries.ts).
+      const q = {
+        router: opts.router,
+        path: req.params.path,
+        req: fetchReq,
+        url,
+        maxBatchSize: opts.maxBatchSize,
+      };
+      const info = opts.queriesWithoutFetch === false ? undefined : await queryCalls(q);
+      const answer = info && (await answerQueries({ ...q, createContext, onError }, info));
+      if (answer) return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    } else fetchReq = incomingMessageToRequest(raw, reply.raw, { maxBodySize: null });
     const res = await resolveResponse<TRouter>({
       router: opts.router,
       maxBatchSize: opts.maxBatchSize,
       path: req.params.path,
-      req:
-        req.method === 'GET'
-          ? getRequest(raw, reply.raw)
-          : incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
+      req: fetchReq,
       error: null,
-      createContext: async () => opts.createContext(req, reply),
-      onError: opts.onError ? (o) => opts.onError!({ ...o, req }) : undefined,
+      createContext,
+      onError,
     });
     if (!isWholeBody(res)) return reply.send(res);
     reply.code(res.status);

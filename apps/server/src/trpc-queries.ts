@@ -1,0 +1,124 @@
+// GET queries on /trpc without fetch objects (issue 15). tRPC's `resolveResponse` answers every call with a fetch
+// `Response` (a `Headers`, a `URL` parsed again, two combined AbortSignals, the body read back through a web
+// stream), which made a /trpc query cost twice its REST twin. A GET whose calls are all queries, answered as JSON
+// (not the JSONL stream), is resolved here with tRPC's own parts in the order of resolveResponse's non-streaming
+// branch — getRequestInfo, the procedure call, getErrorShape, getHTTPStatusCode, transformTRPCResponse — and
+// anything else (subscriptions, mutations, unknown paths, bad batches) goes to resolveResponse as before. The
+// plugin's test checks both give the same status, headers and body.
+import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import {
+  getAcceptHeader,
+  getErrorShape,
+  getRequestInfo,
+  getTRPCErrorFromUnknown,
+  isAsyncIterable,
+  isObject,
+  isPromise,
+  transformTRPCResponse,
+  TRPCError,
+} from '@trpc/server/unstable-core-do-not-import';
+
+type RequestInfo = Awaited<ReturnType<typeof getRequestInfo>>;
+
+export interface QueryAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface QueryOptions<TRouter extends AnyTRPCRouter> {
+  router: TRouter;
+  path: string;
+  req: Request;
+  url: URL;
+  maxBatchSize?: number;
+  createContext: () => Promise<inferRouterContext<TRouter>>;
+  onError?: (o: {
+    error: TRPCError;
+    path: string | undefined;
+    input: unknown;
+    ctx: inferRouterContext<TRouter> | undefined;
+    type: 'query';
+    req: Request;
+  }) => void;
+}
+
+/** As resolveResponse's: an answer only a streaming link could send. */
+function isDataStream(v: unknown): boolean {
+  if (!isObject(v)) return false;
+  if (isAsyncIterable(v)) return true;
+  const values = Object.values(v);
+  return values.some(isPromise) || values.some(isAsyncIterable);
+}
+
+/** The request's calls when this path can answer them (a GET of queries wanting JSON), else undefined. */
+export async function queryCalls<TRouter extends AnyTRPCRouter>(
+  o: Pick<QueryOptions<TRouter>, 'router' | 'path' | 'req' | 'url' | 'maxBatchSize'>,
+): Promise<RequestInfo | undefined> {
+  if (o.req.method !== 'GET' || getAcceptHeader(o.req.headers) === 'application/jsonl') return undefined;
+  try {
+    const info = await getRequestInfo({
+      req: o.req,
+      path: decodeURIComponent(o.path),
+      router: o.router,
+      searchParams: o.url.searchParams,
+      headers: o.req.headers,
+      url: o.url,
+      maxBatchSize: o.maxBatchSize,
+    });
+    return info.calls.length > 0 && info.calls.every((c) => c.procedure?._def.type === 'query')
+      ? info
+      : undefined;
+  } catch {
+    return undefined; // resolveResponse answers it with its error
+  }
+}
+
+/** resolveResponse's non-streaming answer for `info` (from queryCalls), as a status, headers and JSON text. */
+export async function answerQueries<TRouter extends AnyTRPCRouter>(
+  o: QueryOptions<TRouter>,
+  info: RequestInfo,
+): Promise<QueryAnswer | undefined> {
+  let ctx: inferRouterContext<TRouter>;
+  try {
+    ctx = await o.createContext();
+  } catch {
+    return undefined; // resolveResponse reports the context's error for every call
+  }
+  const config = o.router._def._config;
+  const results = await Promise.all(
+    info.calls.map(async (call) => {
+      try {
+        const data: unknown = await call.procedure!({
+          path: call.path,
+          getRawInput: call.getRawInput,
+          ctx,
+          type: 'query',
+          signal: o.req.signal,
+          batchIndex: call.batchIndex,
+        });
+        if (isDataStream(data)) {
+          throw new TRPCError({
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
+          });
+        }
+        return { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        const input = call.result();
+        o.onError?.({ error, path: call.path, input, ctx, type: 'query', req: o.req });
+        return {
+          error: getErrorShape({ config, ctx, error, input, path: call.path, type: 'query' }),
+        };
+      }
+    }),
+  );
+  const untransformed = info.isBatchCall ? results : results[0]!;
+  return {
+    status: getHTTPStatusCode(results as never),
+    headers: { vary: 'trpc-accept, accept', 'content-type': 'application/json' },
+    body: JSON.stringify(transformTRPCResponse(config, untransformed as never)),
+  };
+}
