@@ -137,3 +137,40 @@ describe('a streaming send over REST', () => {
     expect(await server.services.db.sendRequest.count({ where: { userId: other.user.id } })).toBe(0);
   });
 });
+
+describe('the chat session list', () => {
+  it('reads on the direct SQL path: newest first, counting stored messages only', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const db = server.services.db;
+    const older = await db.chatSession.create({
+      data: { userId: u.user.id, title: 'Older', updatedAt: new Date('2026-01-01T00:00:00Z') },
+    });
+    const newer = await db.chatSession.create({
+      data: { userId: u.user.id, title: 'Newer', updatedAt: new Date('2026-02-01T00:00:00Z') },
+    });
+    await db.chatMessage.createMany({
+      data: [
+        { sessionId: older.id, role: 'user', content: 'Q', status: 'COMPLETE' },
+        { sessionId: older.id, role: 'assistant', content: 'A', status: 'INCOMPLETE' },
+        { sessionId: older.id, role: 'user', content: 'Pending', status: 'PENDING' },
+      ],
+    });
+    logged.direct.length = 0;
+    const res = await server.app.inject({ method: 'GET', url: '/api/chat/sessions', headers: u.auth });
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .sessions.map((s: { id: string; title: string; messageCount: number }) => [
+          s.id,
+          s.title,
+          s.messageCount,
+        ]),
+    ).toEqual([
+      [newer.id, 'Newer', 0],
+      [older.id, 'Older', 2],
+    ]);
+    expect(res.json().sessions[1].updatedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(logged.direct.some((q) => q.includes('FROM "ChatSession" s WHERE s."userId"'))).toBe(true);
+  });
+});

@@ -87,13 +87,15 @@ export function createChatSessions(db: Db) {
   return {
     owned,
     async list(userId: string): Promise<ChatSessionView[]> {
-      const rows = await db.chatSession.findMany({
-        where: { userId },
-        orderBy: { updatedAt: 'desc' },
-        include: countComplete,
-        take: 500,
-      });
-      return rows.map((r) => toSessionView(r));
+      // On the direct SQL path: the sidebar asks it on every page load (issue 15). Newest first, as Prisma's
+      // orderBy did (ties in no fixed order either way).
+      const rows = await sqlOf(db).query<SessionRow & { messageCount: number }>(Prisma.sql`
+        SELECT s."id", s."title", s."createdAt", s."updatedAt",
+               (SELECT count(*)::int FROM "ChatMessage" m
+                 WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount"
+          FROM "ChatSession" s WHERE s."userId" = ${userId}
+         ORDER BY s."updatedAt" DESC LIMIT 500`);
+      return rows.map((r) => toSessionView(r, r.messageCount));
     },
     async create(userId: string, title?: string): Promise<ChatSessionView> {
       const s = await db.chatSession.create({ data: { userId, title: title || DEFAULT_CHAT_TITLE } });
