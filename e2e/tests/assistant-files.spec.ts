@@ -52,13 +52,28 @@ test('a .docx checklist, then "make a knowledge check": the streamed answer quot
   await expect(page.getByTestId('files-button')).toHaveAccessibleName('Session files (1)');
 
   await input(page).fill('make a knowledge check');
+  // The answer's streaming state can be brief (an artifact answer's text arrives in one or two joined events),
+  // so an observer set up before sending notes that it appeared rather than a poll that may miss it.
+  await page.evaluate(() => {
+    const w = window as unknown as { sawStreaming?: boolean };
+    w.sawStreaming = false;
+    const seen = () => !!document.querySelector('[data-role="assistant"][data-streaming="true"]');
+    new MutationObserver((_m, o) => {
+      if (seen()) {
+        w.sawStreaming = true;
+        o.disconnect();
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   await input(page).press('Enter');
   // Sending clears the pending list; the sent message names its file.
   await expect(chips(page)).toHaveCount(0);
   await expect(page.locator('[data-role="user"]').last().getByTestId('message-files')).toContainText(
     'forklift-checklist.docx',
   );
-  await expect(streaming(page)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sawStreaming?: boolean }).sawStreaming))
+    .toBe(true);
   await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
   const answer = page.locator('[data-role="assistant"]').last();
   // 'Knowledge check' makes a quiz: its card shows under the answer and the answer's text folds behind
