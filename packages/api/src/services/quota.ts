@@ -111,9 +111,8 @@ export function createQuotaService(db: Db): QuotaService {
 
   async function usageOf(sub: QuotaSubscription): Promise<QuotaUsage> {
     const periodStart = periodStartFor(sub);
-    const counter = await db.usageCounter.findUnique({
-      where: { subscriptionId_periodStart: { subscriptionId: sub.id, periodStart } },
-    });
+    const [counter] = await sqlOf(db).query<{ used: number }>(Prisma.sql`
+      SELECT "used" FROM "UsageCounter" WHERE "subscriptionId" = ${sub.id} AND "periodStart" = ${periodStart}`);
     return {
       messagesUsed: counter?.used ?? 0,
       messageLimit: sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT,

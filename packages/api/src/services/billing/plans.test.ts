@@ -105,15 +105,27 @@ describe('subscriptionFor: the billing view reads the subscription once', () => 
         reads++;
         return f(...a);
       };
+    // Raw statements other than the subscription's (the plan rows) are not counted.
+    const raw = real.$queryRaw.bind(real) as (q: { text: string }) => unknown;
     const db = {
       plan: real.plan,
-      $queryRaw: counted(real.$queryRaw.bind(real)),
+      $queryRaw: (q: { text: string }) => (q.text.includes('"Subscription"') ? counted(raw)(q) : raw(q)),
       user: { findUnique: counted(real.user.findUnique) },
       subscription: { findUnique: counted(real.subscription.findUnique) },
     } as unknown as DbLike;
     const view = await subscriptionView({ db, quota: services.quota }, user.id);
     expect(view).toMatchObject({ plan: 'team', planName: 'Team', messageLimit: 40, priceCents: 9900 });
     expect(reads).toBe(1);
+  });
+});
+
+describe('planById', () => {
+  it('reads a plan row exactly as Prisma does (text[] features, timestamps), and null for none', async () => {
+    const { planById } = await import('./plans.js');
+    for (const id of ['starter', 'pro', 'team'])
+      expect(await planById(services.db, id)).toEqual(await services.db.plan.findUnique({ where: { id } }));
+    expect(await planById(services.db, 'no-such-plan')).toBeNull();
+    expect(await planById(services.db, null)).toBeNull();
   });
 });
 

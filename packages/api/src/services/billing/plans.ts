@@ -2,7 +2,7 @@
 // of names, descriptions, features, prices and quotas — for GET /subscriptions/plans and the web, the billing
 // view, sync (quotas of new periods), the simulator's charges, checkout and registration. Which plan and cycle a
 // provider price id sells comes from the config (STRIPE_PRICE_*).
-import type { PlanModel } from '@app/db';
+import { Prisma, sqlOf, type PlanModel } from '@app/db';
 import type { AppConfig } from '../../config.js';
 import {
   DEFAULT_MESSAGE_LIMIT,
@@ -39,7 +39,10 @@ export async function listPlans(db: DbLike, config: Pick<AppConfig, 'priceIds'>)
 
 /** One Plan row by id, or null. */
 export async function planById(db: DbLike, id: string | null | undefined): Promise<PlanRow | null> {
-  return id ? db.plan.findUnique({ where: { id } }) : null;
+  if (!id) return null;
+  // On the direct SQL path (every subscription view reads one or two): the row as Prisma reads it.
+  const [row] = await sqlOf(db).query<PlanRow>(Prisma.sql`SELECT * FROM "Plan" WHERE "id" = ${id}`);
+  return row ?? null;
 }
 
 /**

@@ -72,7 +72,11 @@ describe('planForPrice and messageLimitOf (plan and quota from the editable Plan
     pro: { id: 'pro', name: 'Pro', monthlyMessages: 1200, annualMessages: 16_800, perSeat: false },
   };
   const db = {
-    plan: { findUnique: async ({ where }: { where: { id: string } }) => rows[where.id] ?? null },
+    // planById reads `SELECT * FROM "Plan" WHERE "id" = $1` (the direct path falls back to $queryRaw here).
+    $queryRaw: async (q: { values: unknown[] }) => {
+      const row = rows[q.values[0] as string];
+      return row ? [row] : [];
+    },
   } as unknown as DbLike;
   const limit = async (priceId: string, seats: number) =>
     messageLimitOf(await planForPrice(db, c, priceId), seats);
