@@ -73,20 +73,21 @@ describe('NUL characters', () => {
 
 describe('internal errors', () => {
   it('never send their message to clients (tRPC and REST)', async () => {
-    const delegate = s.services.db.chatSession as unknown as { findMany: (...a: unknown[]) => unknown };
+    // A query that reads through Prisma's client (the chat list takes the direct SQL path now).
+    const delegate = s.services.db.assistantSession as unknown as { findMany: (...a: unknown[]) => unknown };
     const original = delegate.findMany;
     delegate.findMany = () =>
-      Promise.reject(new Error('Invalid `prisma.chatSession.findMany()` secret-detail'));
+      Promise.reject(new Error('Invalid `prisma.assistantSession.findMany()` secret-detail'));
     try {
       const trpc = await s.app.inject({
         method: 'GET',
-        url: trpcGet('chat.listSessions', {}),
+        url: trpcGet('assistant.listSessions', {}),
         headers: auth(),
       });
       expect(trpc.statusCode).toBe(500);
       expect(trpc.body).not.toMatch(/secret-detail|prisma/);
       expect(trpc.json().error.json.message).toBe('Internal server error');
-      const rest = await s.app.inject({ method: 'GET', url: '/api/chat/sessions', headers: auth() });
+      const rest = await s.app.inject({ method: 'GET', url: '/api/assistant/sessions', headers: auth() });
       expect(rest.statusCode).toBe(500);
       expect(rest.body).not.toMatch(/secret-detail|prisma/);
     } finally {
