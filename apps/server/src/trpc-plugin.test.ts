@@ -234,7 +234,7 @@ describe('GET queries without fetch objects (trpc-queries.ts)', () => {
       const [a, b] = await Promise.all(
         [own, trpc].map((app) => app.inject({ method: 'GET', url: c.url, headers: c.headers })),
       );
-      const summary = (r: typeof a) => ({
+      const summary = (r: NonNullable<typeof a>) => ({
         status: r.statusCode,
         type: r.headers['content-type'],
         vary: r.headers.vary,
