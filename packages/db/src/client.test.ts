@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 import { Prisma } from './generated/prisma/client.js';
-import { sqlOf } from './sql.js';
+import { MAX_PREPARED, sqlOf } from './sql.js';
 import { readMigrationList } from './migrations.js';
 
 describe('openDatabase', () => {
@@ -113,6 +113,70 @@ describe('the direct SQL path', () => {
       }
     },
   );
+
+  // Planning was most of PostgreSQL's work for the hot path's statements (issue 15): they run prepared, once
+  // parsed per connection, with a bounded number of names, and a plan that a migration made stale is replaced.
+  const onePooled = () =>
+    openDatabase({
+      ...(process.env.TEST_DATABASE_URL
+        ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }
+        : {}),
+      poolSize: 1,
+    });
+  const prepared = (db: { prisma: object }) =>
+    sqlOf(db.prisma).query<{ statement: string }>(
+      Prisma.sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'app_sql_%'`,
+    );
+
+  it('runs each statement text as one prepared statement per connection', async () => {
+    const db = await onePooled();
+    try {
+      const sql = sqlOf(db.prisma);
+      for (let i = 0; i < 3; i++) {
+        const [row] = await sql.query<{ n: number }>(Prisma.sql`SELECT ${i}::int + 1 AS n`);
+        expect(row!.n).toBe(i + 1);
+      }
+      const texts = (await prepared(db)).map((r) => r.statement);
+      expect(texts.filter((t) => t === 'SELECT $1::int + 1 AS n')).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it(`prepares at most ${MAX_PREPARED} texts; others run unnamed`, async () => {
+    const db = await onePooled();
+    try {
+      const sql = sqlOf(db.prisma);
+      for (let i = 0; i < MAX_PREPARED + 20; i++) {
+        const [row] = await sql.query<{ n: number }>(Prisma.sql`SELECT ${Prisma.raw(String(i))}::int AS n`);
+        expect(row!.n).toBe(i);
+      }
+      // The list query itself may be one of the named ones.
+      expect((await prepared(db)).length).toBeLessThanOrEqual(MAX_PREPARED);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('a statement whose table gained a column since it was prepared runs again under a new name', async () => {
+    const db = await onePooled();
+    // A real table: pg's pool replaces a connection after a failed statement, and a temporary one would go with it.
+    const table = `stale_plan_probe_${process.pid}_${Date.now()}`;
+    try {
+      const sql = sqlOf(db.prisma);
+      await db.prisma.$executeRawUnsafe(`CREATE TABLE "${table}" (a int)`);
+      await db.prisma.$executeRawUnsafe(`INSERT INTO "${table}" VALUES (1)`);
+      const read = () =>
+        sql.query<Record<string, number | null>>(Prisma.sql`SELECT * FROM ${Prisma.raw(`"${table}"`)}`);
+      expect(await read()).toEqual([{ a: 1 }]);
+      await db.prisma.$executeRawUnsafe(`ALTER TABLE "${table}" ADD COLUMN b int`);
+      expect(await read()).toEqual([{ a: 1, b: null }]);
+      expect(await read()).toEqual([{ a: 1, b: null }]);
+    } finally {
+      await db.prisma.$executeRawUnsafe(`DROP TABLE IF EXISTS "${table}"`);
+      await db.close();
+    }
+  });
 
   it('a transaction client runs its statements through Prisma, inside the transaction', async () => {
     const db = await openDatabase(
