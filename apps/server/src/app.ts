@@ -19,6 +19,7 @@ import type { Db } from '@app/db';
 import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { contextFromFastify } from './context.js';
 import { restPlugin } from './rest/index.js';
+import { RequestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { trpcPlugin } from './trpc-plugin.js';
 import { webhookPlugin } from './rest/webhooks.js';
@@ -105,6 +106,7 @@ export async function buildServer({ config, db, logger, timeouts }: BuildOptions
   const limits = { ...DEFAULT_TIMEOUTS, ...timeouts };
   const app = Fastify({
     logger: loggerOptions(config, logger),
+    logController: new RequestLog(),
     requestIdHeader: false,
     genReqId(req) {
       const given = req.headers['x-request-id'];

@@ -143,6 +143,42 @@ describe('the request log', () => {
       expect(log).toContain('/trpc/chat.sendStream');
       expect(log).toContain('/api/health');
       expect(log).not.toMatch(/secret-message|eyJsecret|eyJother|access_token/);
+
+      // One line per GET, when it ends, with the request, status and duration; other methods and event streams
+      // also log their arrival (issue 15).
+      const entries = () => lines.map((l) => JSON.parse(l) as Record<string, any>);
+      lines.length = 0;
+      await server.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'get-one' } });
+      const get = entries().filter((e) => e.reqId === 'get-one');
+      expect(get).toHaveLength(1);
+      expect(get[0]).toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: '/api/health' },
+        res: { statusCode: 200 },
+      });
+      expect(typeof get[0]!.responseTime).toBe('number');
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: {},
+        headers: { 'x-request-id': 'post-one' },
+      });
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'sse-one', accept: 'text/event-stream' },
+      });
+      for (const id of ['post-one', 'sse-one']) {
+        expect(
+          entries()
+            .filter((e) => e.reqId === id)
+            .map((e) => e.msg),
+        ).toEqual(['incoming request', 'request completed']);
+      }
+      expect(entries().find((e) => e.reqId === 'post-one' && e.msg === 'request completed')).toMatchObject({
+        req: { method: 'POST', url: '/api/auth/login' },
+        res: { statusCode: 400 },
+      });
     } finally {
       await server.app.close();
       await database.close();
