@@ -178,6 +178,19 @@ describe('the direct SQL path', () => {
     }
   });
 
+  it('a statement that failed as it ran runs again (PGlite does not confirm the parse of a failed one)', async () => {
+    const db = await onePooled();
+    try {
+      const sql = sqlOf(db.prisma);
+      const divide = (d: number) => sql.query<{ q: number }>(Prisma.sql`SELECT 12 / ${d}::int AS q`);
+      await expect(divide(0)).rejects.toMatchObject({ code: '22012' });
+      expect(await divide(4)).toEqual([{ q: 3 }]);
+      expect(await divide(3)).toEqual([{ q: 4 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('a transaction client runs its statements through Prisma, inside the transaction', async () => {
     const db = await openDatabase(
       process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false } : {},

@@ -32,12 +32,17 @@ const attached = new WeakMap<object, SqlRunner>();
 export const MAX_PREPARED = 256;
 
 /**
- * A prepared statement whose result columns changed under it (a migration altered a table that `SELECT t.*`
- * reads, while this connection kept the old plan): PostgreSQL refuses to run it once, before any effect.
+ * The statement's name cannot be used on this connection, and nothing ran: a plan a migration made stale (it
+ * altered a table that `SELECT t.*` reads while the connection kept the old plan; refused until renamed), or a
+ * name the connection has but pg does not know it has (PGlite answers a failed statement without confirming
+ * the parse that preceded it, so pg parses it again).
  */
-function isStalePlan(err: unknown) {
+function needsNewName(err: unknown) {
   const e = err as { code?: string; message?: string } | null;
-  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+  return (
+    e?.code === '42P05' ||
+    (e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? ''))
+  );
 }
 
 /** A runner on `pool`; `onQuery` sees each statement's text (the statement-counting tests). */
@@ -59,8 +64,8 @@ export function poolSql(pool: pg.Pool, onQuery?: (text: string) => void): SqlRun
       try {
         return (await pool.query({ name, text, values })).rows as R[];
       } catch (err) {
-        if (name === undefined || !isStalePlan(err)) throw err;
-        // A stale plan stays stale on every connection that prepared it: the text moves to a fresh name.
+        if (name === undefined || !needsNewName(err)) throw err;
+        // Either stays so on that connection: the text moves to a fresh name (or, past the budget, none).
         if (names.get(text) === name) rename(text);
         return (await pool.query({ name: names.get(text), text, values })).rows as R[];
       }
