@@ -13,14 +13,12 @@ const log = { info: vi.fn(), debug: vi.fn(), warn: vi.fn(), error: vi.fn() } sat
 function fakeDb(fail: (batch: number) => boolean = () => false) {
   const batches: UsageRow[][] = [];
   let n = 0;
-  const createMany = vi.fn(async ({ data }: { data: UsageRow[] }) => {
+  // Stands in for the batch INSERT (usage-log-insert.ts; usage-log.db.test.ts runs the real one).
+  const createMany = vi.fn(async (rows: UsageRow[]) => {
     if (fail(++n)) throw new Error('database unavailable');
-    batches.push(data);
-    return { count: data.length };
+    batches.push(rows);
   });
-  // No team members: entries keep the workspaceId they were given (withWorkspaces reads the memberships).
-  const workspaceMember = { findMany: async () => [] };
-  return { db: { usageLog: { createMany }, workspaceMember } as unknown as Db, batches, createMany };
+  return { db: {} as unknown as Db, batches, createMany };
 }
 
 const entry = (i: number) => ({
@@ -38,7 +36,7 @@ afterEach(() => {
 describe('batching', () => {
   it('writes 100 entries with one multi-row insert, without waiting for the timer', async () => {
     const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 60_000 });
+    const usage = createUsageLogger(db, log, { flushMs: 60_000, insertRows: createMany });
     await Promise.all(Array.from({ length: 100 }, (_, i) => usage.log(entry(i))));
     // The hundredth entry started the write (the timer is a minute away).
     expect(createMany).toHaveBeenCalledTimes(1);
@@ -51,8 +49,8 @@ describe('batching', () => {
 
   it('writes fewer than 100 entries at most a second after the first, in one insert', async () => {
     vi.useFakeTimers();
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 1_000 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 1_000, insertRows: createMany });
     for (let i = 0; i < 3; i++) await usage.log(entry(i));
     await vi.advanceTimersByTimeAsync(999);
     expect(batches).toHaveLength(0);
@@ -62,8 +60,8 @@ describe('batching', () => {
 
   it('splits 250 entries into 100, 100 and (a second later) 50', async () => {
     vi.useFakeTimers();
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 1_000 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 1_000, insertRows: createMany });
     for (let i = 0; i < 250; i++) await usage.log(entry(i));
     await vi.advanceTimersByTimeAsync(0);
     expect(batches.map((b) => b.length)).toEqual([100, 100]);
@@ -72,8 +70,8 @@ describe('batching', () => {
   });
 
   it('close() writes everything still buffered', async () => {
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 60_000 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 60_000, insertRows: createMany });
     for (let i = 0; i < 130; i++) await usage.log(entry(i));
     await usage.close();
     expect(batches.flat()).toHaveLength(130);
@@ -84,7 +82,7 @@ describe('batching', () => {
 describe('write failures', () => {
   it('retries a failed batch once and then writes it', async () => {
     const { db, batches, createMany } = fakeDb((n) => n === 1);
-    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
     await usage.log(entry(1));
     expect(createMany).toHaveBeenCalledTimes(2);
     expect(batches.flat()).toHaveLength(1);
@@ -93,7 +91,7 @@ describe('write failures', () => {
 
   it('drops a batch that fails twice, counts it, and never throws to the caller', async () => {
     const { db, createMany } = fakeDb(() => true);
-    const usage = createUsageLogger(db, log, { flushMs: 5 });
+    const usage = createUsageLogger(db, log, { flushMs: 5, insertRows: createMany });
     await expect(
       Promise.all(Array.from({ length: 100 }, (_, i) => usage.log(entry(i)))),
     ).resolves.toBeDefined();
@@ -106,8 +104,8 @@ describe('write failures', () => {
 
 describe('call entries', () => {
   it('domain log calls inside a call annotate its one entry: action, summed credits, details, worse status', async () => {
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
     const scope = usage.begin({
       procedure: 'chat.send',
       endpoint: '/api/chat/sessions/s1/messages',
@@ -162,8 +160,8 @@ describe('call entries', () => {
   });
 
   it('a failed call records the error; an admin acting on a user is the actor of an entry about that user', async () => {
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
     const scope = usage.begin({ procedure: 'admin.updateUser', endpoint: '/api/admin/users/u2' })!;
     scope.call.identify('admin1');
     scope.call.about('u2');
@@ -182,8 +180,8 @@ describe('call entries', () => {
   });
 
   it('a stream is one entry, finished when it ends; an abandoned one is a warning', async () => {
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
     async function* source() {
       try {
         yield 1;
@@ -214,8 +212,8 @@ describe('call entries', () => {
   });
 
   it('quiet polls are logged only when they fail; system procedures never', async () => {
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
     expect(usage.begin({ procedure: 'system.health', endpoint: '/api/health' })).toBeNull();
     await usage
       .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
@@ -233,8 +231,8 @@ describe('call entries', () => {
   });
 
   it('strips NUL characters, which PostgreSQL cannot store', async () => {
-    const { db, batches } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0 });
+    const { db, batches, createMany } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
     await usage.log({ action: 'BILLING', endpoint: 'webhook', details: 'a\u0000b' });
     expect(batches.flat()[0]!.details).toBe('a\uFFFDb');
   });

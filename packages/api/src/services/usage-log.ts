@@ -14,6 +14,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '@app/db';
 import type { Logger } from './logger.js';
+import { insertUsageRows } from './usage-log-insert.js';
 import { toHttpError } from '../errors.js';
 import { USAGE_ACTIONS, type UsageAction, type UsageStatus } from '../schemas/admin.js';
 
@@ -129,6 +130,8 @@ export interface UsageLoggerOptions {
   batchSize?: number;
   /** Rows kept at most while the database is unreachable; the oldest beyond it are dropped (and counted). */
   maxBuffered?: number;
+  /** Writes one batch (default: the one-statement INSERT of usage-log-insert.ts; the unit tests count batches). */
+  insertRows?: (rows: UsageRow[]) => Promise<void>;
 }
 
 export const USAGE_LOG_FLUSH_MS = 1_000;
@@ -213,8 +216,10 @@ export function failedCallOutcome(err: unknown): CallOutcome {
   };
 }
 
+/** A row names a user that no longer exists: pg's code on the direct path, Prisma's through its client. */
 function isForeignKeyViolation(err: unknown): boolean {
-  return (err as { code?: string } | null)?.code === 'P2003';
+  const e = err as { code?: string; meta?: { code?: string } } | null;
+  return e?.code === '23503' || e?.code === 'P2003' || e?.meta?.code === '23503';
 }
 
 // ---- Entries ---------------------------------------------------------------------------------------------
@@ -305,6 +310,9 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
   const flushMs = opts.flushMs ?? USAGE_LOG_FLUSH_MS;
   const batchSize = opts.batchSize ?? USAGE_LOG_BATCH_SIZE;
   const maxBuffered = opts.maxBuffered ?? MAX_BUFFERED;
+  // Entries about a team member belong to their workspace (the team's usage log, issue 14): the insert stamps
+  // them where the entry did not name one; a member who has left is no longer stamped.
+  const insertRows = opts.insertRows ?? ((rows: UsageRow[]) => insertUsageRows(db, rows));
   const als = new AsyncLocalStorage<CallEntry>();
   const buffer: UsageRow[] = [];
   const stats = { written: 0, dropped: 0, retried: 0 };
@@ -326,32 +334,11 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
     }));
   }
 
-  /**
-   * Entries about a team member belong to their workspace (the team's usage log, issue 14): one lookup per batch
-   * fills `workspaceId` where the entry did not name one. A member who has left is no longer stamped.
-   */
-  async function withWorkspaces(rows: UsageRow[]): Promise<UsageRow[]> {
-    const ids = [...new Set(rows.filter((r) => r.userId && !r.workspaceId).map((r) => r.userId!))];
-    if (ids.length === 0) return rows;
-    const members = await db.workspaceMember
-      .findMany({ where: { userId: { in: ids } }, select: { userId: true, workspaceId: true } })
-      .catch((err: unknown) => {
-        log.warn({ err }, 'usage log: workspace lookup failed');
-        return [];
-      });
-    if (members.length === 0) return rows;
-    const of = new Map(members.map((m) => [m.userId, m.workspaceId]));
-    return rows.map((r) =>
-      r.userId && !r.workspaceId && of.has(r.userId) ? { ...r, workspaceId: of.get(r.userId)! } : r,
-    );
-  }
-
   /** One INSERT for the batch; on failure one retry (after a pause unless shutting down), then dropped. */
   async function writeBatch(rows: UsageRow[]): Promise<void> {
-    rows = await withWorkspaces(rows);
     for (let attempt = 1; ; attempt++) {
       try {
-        await db.usageLog.createMany({ data: rows });
+        await insertRows(rows);
         stats.written += rows.length;
         return;
       } catch (err) {
