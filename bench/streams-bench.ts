@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_STREAM_COALESCE_MS, testConfig } from '@app/api';
 import { createSignedInUser } from '@app/api/testing';
+import { DEFAULT_POOL_SIZE } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { buildServer } from '../apps/server/src/app.js';
 import { createOfflineProvider } from '../packages/api/src/services/llm/offline.js';
@@ -37,7 +38,8 @@ interface SendResult {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-streams-'));
-  const database = await createTestDatabase();
+  // The app's own pool size (tests use a smaller one); BENCH_POOL_SIZE tries another.
+  const database = await createTestDatabase({ poolSize: Number(process.env.BENCH_POOL_SIZE ?? DEFAULT_POOL_SIZE) });
   // Usage-log entries buffered and streamed deltas joined as in production (tests write each entry before the
   // call returns and send each delta); STREAM_COALESCE_MS=0 measures without joining.
   const base = testConfig({ dataDir, logLevel: 'silent' });

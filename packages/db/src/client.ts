@@ -10,6 +10,9 @@ import { attachSql, poolSql } from './sql.js';
 
 export type Db = PrismaClient;
 
+/** Connections per process on PostgreSQL (PGlite has one). */
+export const DEFAULT_POOL_SIZE = 10;
+
 /**
  * A transaction waits up to 15 s for a connection (Prisma's default is 2 s): under a burst — hundreds of sends
  * at once on a pool of 10, or on PGlite's single connection — waiting its turn is right, failing the send with
@@ -49,7 +52,7 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
       if (applied.length) opts.log?.(`applied migrations: ${applied.join(', ')}`);
     }
     // One pool for Prisma and the direct SQL path (sql.ts), so both share its connections (PGlite's one).
-    const pool = new pg.Pool({ connectionString, max: embedded ? 1 : (opts.poolSize ?? 10) });
+    const pool = new pg.Pool({ connectionString, max: embedded ? 1 : (opts.poolSize ?? DEFAULT_POOL_SIZE) });
     // An idle connection the server ends (a restart, a dropped test database) must not crash the process; the
     // pool replaces it on the next query.
     pool.on('error', (err) => opts.log?.(`database connection lost: ${err.message}`));

@@ -1,4 +1,4 @@
-export { openDatabase, type Database, type DatabaseOptions, type Db } from './client.js';
+export { openDatabase, DEFAULT_POOL_SIZE, type Database, type DatabaseOptions, type Db } from './client.js';
 export { migrate, diffSchemaAgainstMigrations, isEmptyDiff } from './migrations.js';
 export { startEmbeddedPostgres } from './pglite.js';
 export { Prisma, PrismaClient } from './generated/prisma/client.js';

@@ -54,12 +54,18 @@ async function cloneFromTemplate(base: string, name: string) {
   }
 }
 
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh database (PGlite in memory, or a clone of the migrated template on TEST_DATABASE_URL). Tests use a
+ * pool of 5; a benchmark passes the app's own size. */
+export async function createTestDatabase(o: { poolSize?: number } = {}): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return openDatabase({});
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await cloneFromTemplate(base, name);
-  const db = await openDatabase({ databaseUrl: withDb(base, name), poolSize: 5, migrate: false });
+  const db = await openDatabase({
+    databaseUrl: withDb(base, name),
+    poolSize: o.poolSize ?? 5,
+    migrate: false,
+  });
   return {
     ...db,
     async close() {
