@@ -3,6 +3,7 @@
 // database never fails the request.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
+import { Prisma, sqlOf, type Db } from '@app/db';
 import { createSignedInUser, createTestUser, TEST_PASSWORD } from '@app/api/testing';
 import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
@@ -250,10 +251,25 @@ describe('each action kind', () => {
   });
 });
 
+/**
+ * Watches (or, with `replace`, takes over) the usage log's batch INSERT, which runs on the direct SQL path
+ * (services/usage-log-insert.ts); every other statement runs as before.
+ */
+function usageInserts(db: Db, replace?: () => Promise<unknown[]>) {
+  const runner = sqlOf(db);
+  const original = runner.query.bind(runner);
+  const inserts = vi.fn((statement: Prisma.Sql) => (replace ? replace() : original(statement)));
+  const spy = vi
+    .spyOn(runner, 'query')
+    .mockImplementation(((statement: Prisma.Sql) =>
+      statement.text.includes('INSERT INTO "UsageLog"') ? inserts(statement) : original(statement)) as never);
+  return Object.assign(inserts, { mockRestore: () => spy.mockRestore() });
+}
+
 describe('writing', () => {
   it('a database that refuses usage-log writes never fails the request (retried once, then counted)', async () => {
     const u = await createSignedInUser(s.services, { plan: 'pro' });
-    const spy = vi.spyOn(s.services.db.usageLog, 'createMany').mockRejectedValue(new Error('disk full'));
+    const spy = usageInserts(s.services.db, () => Promise.reject(new Error('disk full')));
     const before = s.services.usage.stats().dropped;
     try {
       const res = await s.app.inject({
@@ -275,7 +291,7 @@ describe('batching (USAGE_LOG_FLUSH_MS = 10 s)', () => {
     const b = await createTestServer({ usageLog: { retentionDays: 400, flushMs: 10_000 } });
     try {
       const u = await createSignedInUser(b.services, { plan: 'pro' });
-      const spy = vi.spyOn(b.services.db.usageLog, 'createMany');
+      const spy = usageInserts(b.services.db);
       const answers = await Promise.all(
         Array.from({ length: 100 }, () =>
           b.app.inject({
@@ -288,7 +304,8 @@ describe('batching (USAGE_LOG_FLUSH_MS = 10 s)', () => {
       expect(answers.every((r) => r.statusCode === 200)).toBe(true);
       await b.services.usage.flush();
       expect(spy).toHaveBeenCalledTimes(1);
-      expect((spy.mock.calls[0]![0] as { data: unknown[] }).data).toHaveLength(100);
+      // One array per column, 100 values each.
+      expect((spy.mock.calls[0]![0].values[0] as unknown[]).length).toBe(100);
       expect(await b.services.db.usageLog.count({ where: { procedure: 'subscriptions.trialStatus' } })).toBe(
         100,
       );
