@@ -41,18 +41,31 @@ const accessTokenOf = (data: unknown) =>
  * Every procedure call writes one usage-log entry (services/usage-log.ts): the call runs inside its entry, so
  * domain `usage.log` calls annotate it; the auth middleware names the caller; a subscription's entry covers the
  * whole stream.
+ *
+ * The same middleware refuses text with U+0000 before the procedure's own schema runs: PostgreSQL cannot store
+ * it, so it would otherwise fail deep in a query. One guard over the raw input covers bodies, queries and path
+ * parameters of /trpc and /api alike, including procedures added later; the refusal is logged like any failed
+ * call. (One middleware rather than two: each level of tRPC's chain copies the call's options and context.)
  */
-const usageLogging = t.middleware(async ({ ctx, path, type, next }) => {
+const usageLogging = t.middleware(async ({ ctx, path, type, next, getRawInput }) => {
+  // An input that cannot be read (malformed JSON) is refused and logged the same way.
+  let refused: unknown;
+  try {
+    if (containsNul(await getRawInput())) refused = badRequest(NUL_MESSAGE);
+  } catch (err) {
+    refused = err;
+  }
   const scope = ctx.services.usage.begin({ procedure: path, endpoint: ctx.req.endpoint, ip: ctx.req.ip });
+  if (refused !== undefined) {
+    if (scope) {
+      await identifyCaller(ctx, scope.call, undefined);
+      await scope.finish(failedCallOutcome(refused));
+    }
+    throw refused;
+  }
   if (!scope) return next({ ctx: { usageCall: undefined as UsageCall | undefined } });
   const result = await scope.run(() => next({ ctx: { usageCall: scope.call as UsageCall | undefined } }));
-  // Public procedures (login, register, refresh, logout…) and refused calls: the caller is whoever the access
-  // token returned, or else the one presented, names (its signature is checked; no database read).
-  if (!scope.call.actorId) {
-    const token = (result.ok ? accessTokenOf(result.data) : undefined) ?? ctx.req.bearer;
-    const claims = token ? await ctx.services.accessTokens.verify(token).catch(() => null) : null;
-    if (claims) scope.call.identify(claims.userId);
-  }
+  await identifyCaller(ctx, scope.call, result.ok ? result.data : undefined);
   if (!result.ok) {
     await scope.finish(failedCallOutcome(result.error));
     return result;
@@ -64,6 +77,17 @@ const usageLogging = t.middleware(async ({ ctx, path, type, next }) => {
   return result;
 });
 
+/**
+ * Public procedures (login, register, refresh, logout…) and refused calls: the caller is whoever the access
+ * token returned, or else the one presented, names (its signature is checked; no database read).
+ */
+async function identifyCaller(ctx: Context, call: UsageCall, data: unknown) {
+  if (call.actorId) return;
+  const token = accessTokenOf(data) ?? ctx.req.bearer;
+  const claims = token ? await ctx.services.accessTokens.verify(token).catch(() => null) : null;
+  if (claims) call.identify(claims.userId);
+}
+
 function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
   return v != null && typeof (v as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
 }
@@ -71,15 +95,7 @@ function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
 export const router = t.router;
 export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
-/**
- * Every procedure refuses text with U+0000 before its own schema runs: PostgreSQL cannot store it, so it would
- * otherwise fail deep in a query. One guard over the raw input covers bodies, queries and path parameters of
- * /trpc and /api alike, including procedures added later.
- */
-export const publicProcedure = t.procedure.use(usageLogging).use(async ({ getRawInput, next }) => {
-  if (containsNul(await getRawInput())) throw badRequest(NUL_MESSAGE);
-  return next();
-});
+export const publicProcedure = t.procedure.use(usageLogging);
 
 /** The signed-in user of a protected procedure: the public fields (services/users.ts). */
 export type AuthUser = PublicUser;

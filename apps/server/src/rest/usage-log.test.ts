@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
 import { Prisma, sqlOf, type Db } from '@app/db';
 import { createSignedInUser, createTestUser, TEST_PASSWORD } from '@app/api/testing';
+import { NUL_MESSAGE } from '@app/api/schemas';
 import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
 
@@ -265,6 +266,36 @@ function usageInserts(db: Db, replace?: () => Promise<unknown[]>) {
       statement.text.includes('INSERT INTO "UsageLog"') ? inserts(statement) : original(statement)) as never);
   return Object.assign(inserts, { mockRestore: () => spy.mockRestore() });
 }
+
+describe('refused input', () => {
+  // The NUL guard and the usage log are one middleware (issue 15): a refusal is still the caller's failed call.
+  it('text with U+0000 and unreadable input are refused with a 400 and logged as failed calls', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const nul = await s.app.inject({
+      method: 'POST',
+      url: '/api/chat/sessions',
+      headers: auth(u.accessToken),
+      payload: { title: 'a\u0000b' },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error).toBe(NUL_MESSAGE);
+    expect(await lastEntry('chat.createSession')).toMatchObject({
+      userId: u.user.id,
+      actorId: u.user.id,
+      status: 'error',
+      details: expect.stringContaining(NUL_MESSAGE),
+    });
+    expect(await s.services.db.chatSession.count({ where: { userId: u.user.id } })).toBe(0);
+
+    const bad = await s.app.inject({
+      method: 'GET',
+      url: '/trpc/chat.listSessions?input=%7Bnot-json',
+      headers: auth(u.accessToken),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await lastEntry('chat.listSessions')).toMatchObject({ actorId: u.user.id, status: 'error' });
+  });
+});
 
 describe('writing', () => {
   it('a database that refuses usage-log writes never fails the request (retried once, then counted)', async () => {
