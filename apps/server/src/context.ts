@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context, Services } from '@app/api';
+import { clientGoneSignal } from './client-gone.js';
 
 function bearerOf(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -16,15 +17,9 @@ export function contextFromFastify(
   reply: FastifyReply,
   via: 'trpc' | 'rest',
 ): Context {
-  // The response socket closing before we finished means the client went away. (The request's own 'close'
-  // fires as soon as a POST body has been read, so it cannot be used.)
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
   return {
     services,
-    signal: controller.signal,
+    signal: clientGoneSignal(reply.raw),
     req: {
       ip: req.ip,
       userAgent: req.headers['user-agent'],

@@ -10,6 +10,7 @@ import { appRouter, type AppRouter } from '@app/api';
 import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { contextFromFastify } from './context.js';
 import { createTestServer, type TestServer } from './testing.js';
+import { clientGoneSignal } from './client-gone.js';
 import { getRequest, trpcPlugin } from './trpc-plugin.js';
 
 let s: TestServer;
@@ -176,6 +177,24 @@ describe('getRequest (a GET as tRPC reads it)', () => {
     for (let i = 0; i < 50 && !signal!.aborted; i++) await new Promise((r) => setTimeout(r, 10));
     server.close();
     expect(signal!.aborted).toBe(true);
+  });
+});
+
+describe('one client-gone signal per response (client-gone.ts)', () => {
+  it('the GET request tRPC reads and the procedure context share it', async () => {
+    let fromRequest: AbortSignal | undefined;
+    let again: AbortSignal | undefined;
+    const server = http.createServer((raw, res) => {
+      fromRequest = getRequest(raw, res).signal;
+      again = clientGoneSignal(res);
+      res.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    await fetch(`http://127.0.0.1:${port}/trpc/a.b`).then((r) => r.text());
+    server.close();
+    expect(fromRequest).toBe(again);
+    expect(fromRequest!.aborted).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import { createURL, incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
+import { clientGoneSignal } from './client-gone.js';
 import { answerQueries, queryCalls } from './trpc-queries.js';
 
 export interface TrpcPluginOptions<TRouter extends AnyTRPCRouter> {
@@ -29,29 +30,18 @@ export function isWholeBody(res: Response): boolean {
 
 /**
  * A GET as tRPC's `resolveResponse` reads it: method, URL, `headers.get`/`has` and a signal aborted when the
- * client goes away before the answer is complete (as tRPC's `incomingMessageToRequest`). Building a fetch Request
+ * client goes away before the answer is complete (as tRPC's `incomingMessageToRequest`; the same signal as the
+ * procedure context's, client-gone.ts). Building a fetch Request
  * per call (undici: a copy of the headers, its own AbortSignal following ours) was ~12 % of a /trpc query's CPU,
  * and a GET has no body to read. Other methods still get the real Request (JSON and multipart bodies).
  */
 export function getRequest(raw: IncomingMessage, res: ServerResponse, url = createURL(raw)): Request {
-  const ac = new AbortController();
-  const onAbort = () => {
-    res.off('close', onClose);
-    raw.off('aborted', onAbort);
-    ac.abort();
-  };
-  const onClose = () => {
-    if (res.writableEnded) raw.off('aborted', onAbort);
-    else onAbort();
-  };
-  res.once('close', onClose);
-  raw.once('aborted', onAbort);
   const header = (name: string) => {
     const v = raw.headers[name.toLowerCase()];
     return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
   };
   const headers = { get: header, has: (name: string) => header(name) !== null };
-  return { method: 'GET', url: url.href, headers, signal: ac.signal } as unknown as Request;
+  return { method: 'GET', url: url.href, headers, signal: clientGoneSignal(res) } as unknown as Request;
 }
 
 export function trpcPlugin<TRouter extends AnyTRPCRouter>(
