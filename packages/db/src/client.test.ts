@@ -138,6 +138,9 @@ describe('the direct SQL path', () => {
       }
       const texts = (await prepared(db)).map((r) => r.statement);
       expect(texts.filter((t) => t === 'SELECT $1::int + 1 AS n')).toHaveLength(1);
+      // Unless asked not to (nothing to plan).
+      await sql.query(Prisma.sql`SELECT 2 AS unprepared`, { prepare: false });
+      expect((await prepared(db)).map((r) => r.statement)).not.toContain('SELECT 2 AS unprepared');
     } finally {
       await db.close();
     }

@@ -4,4 +4,4 @@ export { startEmbeddedPostgres } from './pglite.js';
 export { Prisma, PrismaClient } from './generated/prisma/client.js';
 export * from './generated/prisma/enums.js';
 export type * from './generated/prisma/models.js';
-export { sqlOf, attachSql, poolSql, type SqlRunner } from './sql.js';
+export { sqlOf, attachSql, poolSql, type SqlRunner, type SqlQueryOptions } from './sql.js';

@@ -19,9 +19,17 @@
 import type pg from 'pg';
 import type { Prisma } from './generated/prisma/client.js';
 
+export interface SqlQueryOptions {
+  /**
+   * false: run unnamed. For a statement with nothing to plan (`SELECT 1`), where a named statement only adds
+   * protocol work (measured on PGlite: the health ping ~12 % slower prepared).
+   */
+  prepare?: boolean;
+}
+
 export interface SqlRunner {
   /** The rows of one statement. */
-  query<R>(statement: Prisma.Sql): Promise<R[]>;
+  query<R>(statement: Prisma.Sql, opts?: SqlQueryOptions): Promise<R[]>;
 }
 
 type RawCapable = { $queryRaw<R>(statement: Prisma.Sql): Promise<R> };
@@ -56,11 +64,11 @@ export function poolSql(pool: pg.Pool, onQuery?: (text: string) => void): SqlRun
     return name;
   };
   return {
-    async query<R>(statement: Prisma.Sql) {
+    async query<R>(statement: Prisma.Sql, opts?: SqlQueryOptions) {
       onQuery?.(statement.text);
       const text = statement.text;
       const values = statement.values as unknown[];
-      const name = names.has(text) ? names.get(text) : rename(text);
+      const name = opts?.prepare === false ? undefined : names.has(text) ? names.get(text) : rename(text);
       try {
         return (await pool.query({ name, text, values })).rows as R[];
       } catch (err) {
