@@ -39,7 +39,9 @@ interface SendResult {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-streams-'));
   // The app's own pool size (tests use a smaller one); BENCH_POOL_SIZE tries another.
-  const database = await createTestDatabase({ poolSize: Number(process.env.BENCH_POOL_SIZE ?? DEFAULT_POOL_SIZE) });
+  const database = await createTestDatabase({
+    poolSize: Number(process.env.BENCH_POOL_SIZE ?? DEFAULT_POOL_SIZE),
+  });
   // Usage-log entries buffered and streamed deltas joined as in production (tests write each entry before the
   // call returns and send each delta); STREAM_COALESCE_MS=0 measures without joining.
   const base = testConfig({ dataDir, logLevel: 'silent' });

@@ -146,7 +146,8 @@ describe('the request log', () => {
 
       // One line per GET, when it ends, with the request, status and duration; other methods and event streams
       // also log their arrival (issue 15).
-      const entries = () => lines.map((l) => JSON.parse(l) as Record<string, any>);
+      type Entry = { reqId?: string; msg?: string; responseTime?: unknown };
+      const entries = () => lines.map((l) => JSON.parse(l) as Entry);
       lines.length = 0;
       await server.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'get-one' } });
       const get = entries().filter((e) => e.reqId === 'get-one');
