@@ -128,7 +128,7 @@ describe('the direct SQL path', () => {
       Prisma.sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'app_sql_%'`,
     );
 
-  it('runs each statement text as one prepared statement per connection', async () => {
+  it('runs each statement text prepared on PostgreSQL (parsed once per connection), unnamed on PGlite', async () => {
     const db = await onePooled();
     try {
       const sql = sqlOf(db.prisma);
@@ -137,7 +137,9 @@ describe('the direct SQL path', () => {
         expect(row!.n).toBe(i + 1);
       }
       const texts = (await prepared(db)).map((r) => r.statement);
-      expect(texts.filter((t) => t === 'SELECT $1::int + 1 AS n')).toHaveLength(1);
+      expect(texts.filter((t) => t === 'SELECT $1::int + 1 AS n')).toHaveLength(
+        db.kind === 'postgres' ? 1 : 0,
+      );
       // Unless asked not to (nothing to plan).
       await sql.query(Prisma.sql`SELECT 2 AS unprepared`, { prepare: false });
       expect((await prepared(db)).map((r) => r.statement)).not.toContain('SELECT 2 AS unprepared');
@@ -189,6 +191,29 @@ describe('the direct SQL path', () => {
       await expect(divide(0)).rejects.toMatchObject({ code: '22012' });
       expect(await divide(4)).toEqual([{ q: 3 }]);
       expect(await divide(3)).toEqual([{ q: 4 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('statements that fail as they run, mixed with others at once, never break the ones that follow', async () => {
+    const db = await openDatabase(
+      process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false } : {},
+    );
+    try {
+      const sql = sqlOf(db.prisma);
+      const runs = Array.from({ length: 200 }, (_, i) => {
+        const d = i % 3 === 0 ? 0 : 1;
+        const kind = i % 5;
+        return sql
+          .query<{ q: number }>(Prisma.sql`SELECT ${Prisma.raw(String(kind))} + 12 / ${d}::int AS q`)
+          .then(
+            (rows) => (d === 0 ? 'unexpected' : rows[0]!.q === kind + 12 ? 'ok' : 'wrong'),
+            (err: { code?: string }) => (d === 0 && err.code === '22012' ? 'ok' : `failed ${err.code}`),
+          );
+      });
+      const outcomes = await Promise.all(runs);
+      expect(outcomes.filter((o) => o !== 'ok')).toEqual([]);
     } finally {
       await db.close();
     }

@@ -58,7 +58,8 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
     pool.on('error', (err) => opts.log?.(`database connection lost: ${err.message}`));
     const adapter = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
-    attachSql(prisma, poolSql(pool));
+    // Prepared statements on PostgreSQL only (sql.ts says why not on PGlite).
+    attachSql(prisma, poolSql(pool, undefined, { prepare: !embedded }));
     await prisma.$connect();
     return {
       prisma,
