@@ -52,14 +52,19 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
       if (applied.length) opts.log?.(`applied migrations: ${applied.join(', ')}`);
     }
     // One pool for Prisma and the direct SQL path (sql.ts), so both share its connections (PGlite's one).
-    const pool = new pg.Pool({ connectionString, max: embedded ? 1 : (opts.poolSize ?? DEFAULT_POOL_SIZE) });
+    // PGlite's one connection stays open while idle: its session outlives a connection and keeps the statements
+    // that connection prepared (sql.ts), so a replacement every idle spell would pile them up.
+    const pool = new pg.Pool(
+      embedded
+        ? { connectionString, max: 1, idleTimeoutMillis: 0 }
+        : { connectionString, max: opts.poolSize ?? DEFAULT_POOL_SIZE },
+    );
     // An idle connection the server ends (a restart, a dropped test database) must not crash the process; the
     // pool replaces it on the next query.
     pool.on('error', (err) => opts.log?.(`database connection lost: ${err.message}`));
     const adapter = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
-    // Prepared statements on PostgreSQL only (sql.ts says why not on PGlite).
-    attachSql(prisma, poolSql(pool, undefined, { prepare: !embedded }));
+    attachSql(prisma, poolSql(pool));
     await prisma.$connect();
     return {
       prisma,

@@ -6,9 +6,15 @@
 // They run as named prepared statements: PostgreSQL then parses and plans each text once per connection (and
 // after five runs keeps a generic plan) instead of on every call. Planning was most of the database's work for
 // these statements: the chat session list ran 2.5 times as often per second prepared as unnamed on the same
-// pool. Names are given per distinct text, at most MAX_PREPARED of them per process (a statement whose text
-// varies, e.g. an IN list of varying length, must not fill every connection's memory): texts beyond that run
-// unnamed, as before.
+// pool. Names are kept per connection, at most MAX_PREPARED of them (a statement whose text varies, e.g. an IN
+// list of varying length, must not fill a connection's memory): texts beyond that run unnamed, as before.
+//
+// Each statement runs on a connection checked out of the pool, not through pool.query: pool.query throws away
+// the connection after any failed statement (a unique violation, the exchange's app_fail check), which costs a
+// reconnect and every plan it held — and on PGlite, whose socket connections all share its one backend session,
+// the next connection found the old names still taken (42P05, seen in the e2e run there). A statement the
+// server refused leaves its connection ready; only a broken connection is thrown away. Names carry a serial of
+// their connection, unique in the process, so connections sharing a session never share a name.
 //
 // Only the root client openDatabase opens (or a test's logging client) has a pool attached. Any other client —
 // above all a transaction's — runs the same statement through Prisma's $queryRaw, so a statement given a
@@ -36,14 +42,13 @@ type RawCapable = { $queryRaw<R>(statement: Prisma.Sql): Promise<R> };
 
 const attached = new WeakMap<object, SqlRunner>();
 
-/** How many distinct statement texts one process prepares (each is kept by every pool connection). */
+/** How many distinct statement texts one connection prepares. */
 export const MAX_PREPARED = 256;
 
 /**
  * The statement's name cannot be used on this connection, and nothing ran: a plan a migration made stale (it
  * altered a table that `SELECT t.*` reads while the connection kept the old plan; refused until renamed), or a
- * name the connection has but pg does not know it has (PGlite answers a failed statement without confirming
- * the parse that preceded it, so pg parses it again).
+ * name the session has already (a session shared with a connection this process no longer knows).
  */
 function needsNewName(err: unknown) {
   const e = err as { code?: string; message?: string } | null;
@@ -53,11 +58,33 @@ function needsNewName(err: unknown) {
   );
 }
 
+/** The server refused the statement and the connection is ready for the next (an ERROR, not FATAL or a lost socket). */
+function leavesConnectionReady(err: unknown) {
+  return err instanceof Error && (err as { severity?: string }).severity === 'ERROR';
+}
+
+interface ConnectionNames {
+  serial: number;
+  names: Map<string, string | undefined>;
+  next: number;
+}
+
+const connectionNames = new WeakMap<pg.PoolClient, ConnectionNames>();
+let connectionSerial = 0;
+
+/** `text`'s name on `client`, given the first time (none once the connection's budget is spent). */
+function nameOn(client: pg.PoolClient, text: string, fresh = false): string | undefined {
+  let c = connectionNames.get(client);
+  if (!c) connectionNames.set(client, (c = { serial: connectionSerial++, names: new Map(), next: 0 }));
+  if (!fresh && c.names.has(text)) return c.names.get(text);
+  const name = c.next < MAX_PREPARED ? `app_sql_${c.serial}_${c.next++}` : undefined;
+  c.names.set(text, name);
+  return name;
+}
+
 /**
  * A runner on `pool`; `onQuery` sees each statement's text (the statement-counting tests). `prepare: false` runs
- * every statement unnamed: on PGlite, whose connections all share its one backend session (so a name one pg client
- * has never parsed may exist already) and which does not confirm the parse of a statement that fails as it runs;
- * the e2e run there failed requests with `42P05` before this.
+ * every statement unnamed.
  */
 export function poolSql(
   pool: pg.Pool,
@@ -65,28 +92,27 @@ export function poolSql(
   o: { prepare?: boolean } = {},
 ): SqlRunner {
   const preparing = o.prepare !== false;
-  const names = new Map<string, string | undefined>();
-  let nextName = 0;
-  // A new name for `text` (or none once the budget is spent): a connection parses a name it has not seen.
-  const rename = (text: string) => {
-    const name = nextName < MAX_PREPARED ? `app_sql_${nextName++}` : undefined;
-    names.set(text, name);
-    return name;
-  };
   return {
     async query<R>(statement: Prisma.Sql, opts?: SqlQueryOptions) {
       onQuery?.(statement.text);
       const text = statement.text;
       const values = statement.values as unknown[];
-      const name =
-        !preparing || opts?.prepare === false ? undefined : names.has(text) ? names.get(text) : rename(text);
+      const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        return (await pool.query({ name, text, values })).rows as R[];
+        const name = !preparing || opts?.prepare === false ? undefined : nameOn(client, text);
+        try {
+          return (await client.query({ name, text, values })).rows as R[];
+        } catch (err) {
+          if (name === undefined || !needsNewName(err)) throw err;
+          // Nothing ran: the text moves to a fresh name on this connection (or, past the budget, none).
+          return (await client.query({ name: nameOn(client, text, true), text, values })).rows as R[];
+        }
       } catch (err) {
-        if (name === undefined || !needsNewName(err)) throw err;
-        // Either stays so on that connection: the text moves to a fresh name (or, past the budget, none).
-        if (names.get(text) === name) rename(text);
-        return (await pool.query({ name: names.get(text), text, values })).rows as R[];
+        if (!leavesConnectionReady(err)) broken = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      } finally {
+        client.release(broken);
       }
     },
   };

@@ -83,7 +83,7 @@ export async function createTestDatabase(o: { poolSize?: number } = {}): Promise
  * `max` connections (the app's own pool is larger; one keeps the order of the log the order of the calls).
  */
 export async function openStatementLog(
-  database: Pick<Database, 'connectionString'> & Partial<Pick<Database, 'kind'>>,
+  database: Pick<Database, 'connectionString'>,
   max = 1,
 ): Promise<{ db: PrismaClient; statements: string[]; direct: string[]; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: database.connectionString, max });
@@ -95,14 +95,10 @@ export async function openStatementLog(
   db.$on('query', (e) => statements.push(tidy(e.query)));
   attachSql(
     db,
-    poolSql(
-      pool,
-      (text) => {
-        statements.push(tidy(text));
-        direct.push(tidy(text));
-      },
-      { prepare: database.kind === 'postgres' },
-    ),
+    poolSql(pool, (text) => {
+      statements.push(tidy(text));
+      direct.push(tidy(text));
+    }),
   );
   await db.$connect();
   return {
