@@ -14,11 +14,11 @@ function fakeDb(fail: (batch: number) => boolean = () => false) {
   const batches: UsageRow[][] = [];
   let n = 0;
   // Stands in for the batch INSERT (usage-log-insert.ts; usage-log.db.test.ts runs the real one).
-  const createMany = vi.fn(async (rows: UsageRow[]) => {
+  const insertRows = vi.fn(async (rows: UsageRow[]) => {
     if (fail(++n)) throw new Error('database unavailable');
     batches.push(rows);
   });
-  return { db: {} as unknown as Db, batches, createMany };
+  return { db: {} as unknown as Db, batches, insertRows };
 }
 
 const entry = (i: number) => ({
@@ -35,13 +35,13 @@ afterEach(() => {
 
 describe('batching', () => {
   it('writes 100 entries with one multi-row insert, without waiting for the timer', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 60_000, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 60_000, insertRows });
     await Promise.all(Array.from({ length: 100 }, (_, i) => usage.log(entry(i))));
     // The hundredth entry started the write (the timer is a minute away).
-    expect(createMany).toHaveBeenCalledTimes(1);
+    expect(insertRows).toHaveBeenCalledTimes(1);
     await usage.flush(); // waits for the running write; nothing else is pending
-    expect(createMany).toHaveBeenCalledTimes(1);
+    expect(insertRows).toHaveBeenCalledTimes(1);
     expect(batches[0]).toHaveLength(100);
     expect(batches[0]!.map((r) => r.details)).toEqual(Array.from({ length: 100 }, (_, i) => `e${i}`));
     expect(usage.stats()).toMatchObject({ written: 100, dropped: 0, pending: 0 });
@@ -49,8 +49,8 @@ describe('batching', () => {
 
   it('writes fewer than 100 entries at most a second after the first, in one insert', async () => {
     vi.useFakeTimers();
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 1_000, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 1_000, insertRows });
     for (let i = 0; i < 3; i++) await usage.log(entry(i));
     await vi.advanceTimersByTimeAsync(999);
     expect(batches).toHaveLength(0);
@@ -60,8 +60,8 @@ describe('batching', () => {
 
   it('splits 250 entries into 100, 100 and (a second later) 50', async () => {
     vi.useFakeTimers();
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 1_000, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 1_000, insertRows });
     for (let i = 0; i < 250; i++) await usage.log(entry(i));
     await vi.advanceTimersByTimeAsync(0);
     expect(batches.map((b) => b.length)).toEqual([100, 100]);
@@ -70,8 +70,8 @@ describe('batching', () => {
   });
 
   it('close() writes everything still buffered', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 60_000, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 60_000, insertRows });
     for (let i = 0; i < 130; i++) await usage.log(entry(i));
     await usage.close();
     expect(batches.flat()).toHaveLength(130);
@@ -81,22 +81,22 @@ describe('batching', () => {
 
 describe('write failures', () => {
   it('retries a failed batch once and then writes it', async () => {
-    const { db, batches, createMany } = fakeDb((n) => n === 1);
-    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb((n) => n === 1);
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     await usage.log(entry(1));
-    expect(createMany).toHaveBeenCalledTimes(2);
+    expect(insertRows).toHaveBeenCalledTimes(2);
     expect(batches.flat()).toHaveLength(1);
     expect(usage.stats()).toMatchObject({ written: 1, retried: 1, dropped: 0 });
   });
 
   it('drops a batch that fails twice, counts it, and never throws to the caller', async () => {
-    const { db, createMany } = fakeDb(() => true);
-    const usage = createUsageLogger(db, log, { flushMs: 5, insertRows: createMany });
+    const { db, insertRows } = fakeDb(() => true);
+    const usage = createUsageLogger(db, log, { flushMs: 5, insertRows });
     await expect(
       Promise.all(Array.from({ length: 100 }, (_, i) => usage.log(entry(i)))),
     ).resolves.toBeDefined();
     await usage.flush();
-    expect(createMany).toHaveBeenCalledTimes(2);
+    expect(insertRows).toHaveBeenCalledTimes(2);
     expect(usage.stats()).toMatchObject({ written: 0, retried: 1, dropped: 100 });
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ dropped: 100 }), expect.any(String));
   });
@@ -104,8 +104,8 @@ describe('write failures', () => {
 
 describe('call entries', () => {
   it('domain log calls inside a call annotate its one entry: action, summed credits, details, worse status', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     const scope = usage.begin({
       procedure: 'chat.send',
       endpoint: '/api/chat/sessions/s1/messages',
@@ -160,8 +160,8 @@ describe('call entries', () => {
   });
 
   it('a failed call records the error; an admin acting on a user is the actor of an entry about that user', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     const scope = usage.begin({ procedure: 'admin.updateUser', endpoint: '/api/admin/users/u2' })!;
     scope.call.identify('admin1');
     scope.call.about('u2');
@@ -180,8 +180,8 @@ describe('call entries', () => {
   });
 
   it('a stream is one entry, finished when it ends; an abandoned one is a warning', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     async function* source() {
       try {
         yield 1;
@@ -212,8 +212,8 @@ describe('call entries', () => {
   });
 
   it('quiet polls are logged only when they fail; system procedures never', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     expect(usage.begin({ procedure: 'system.health', endpoint: '/api/health' })).toBeNull();
     await usage
       .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
@@ -231,8 +231,8 @@ describe('call entries', () => {
   });
 
   it('strips NUL characters, which PostgreSQL cannot store', async () => {
-    const { db, batches, createMany } = fakeDb();
-    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows: createMany });
+    const { db, batches, insertRows } = fakeDb();
+    const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     await usage.log({ action: 'BILLING', endpoint: 'webhook', details: 'a\u0000b' });
     expect(batches.flat()[0]!.details).toBe('a\uFFFDb');
   });
