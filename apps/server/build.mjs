@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { cp, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fastSpreadPlugin } from './fast-spread.mjs';
 
 // npm dependencies stay external when Node can resolve them from the bundle's location; one installed
 // nested under another workspace (e.g. because of a conflicting peer) is bundled instead.
@@ -27,6 +28,8 @@ for (const pkg of ['./package.json', '../../packages/api/package.json', '../../p
   const deps = JSON.parse(readFileSync(new URL(pkg, import.meta.url))).dependencies ?? {};
   for (const d of Object.keys(deps)) if (!d.startsWith('@app/') && resolvable(d)) external.add(d);
 }
+// @trpc/server is bundled so that its object spreads run natively (fast-spread.mjs).
+external.delete('@trpc/server');
 // SERVER_OUT lets scripts/e2e-local.sh build into a private folder.
 const out = process.env.SERVER_OUT
   ? new URL(`file://${process.env.SERVER_OUT}/`)
@@ -49,6 +52,7 @@ await build({
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
+  plugins: [fastSpreadPlugin],
   logLevel: 'warning',
 });
 await cp(new URL('../../packages/db/prisma', import.meta.url), new URL('prisma', out), {

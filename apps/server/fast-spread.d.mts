@@ -1,0 +1,5 @@
+import type { Plugin } from 'esbuild';
+
+export const EXACT_HELPER: string;
+export function withFastSpread(source: string, file?: string): string;
+export const fastSpreadPlugin: Plugin;
