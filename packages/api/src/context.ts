@@ -1,5 +1,6 @@
 // Request context shared by the tRPC endpoint and the REST adapter: both build it from Fastify's
 // request and reply, so procedures can read the bearer token and set cookies the same way.
+import type { SendHandoff } from './services/conversation/send-requests.js';
 import type { Services } from './services/index.js';
 
 export interface CookieOptions {
@@ -35,6 +36,11 @@ export interface Context {
   cookies: CookieJar;
   /** Aborted when the client disconnects (streams stop their upstream work). */
   signal?: AbortSignal;
+  /**
+   * A REST stream route's: its send request goes from the store step to the stream step in memory, both being
+   * calls of one HTTP request (services/conversation/send-requests.ts).
+   */
+  sendHandoff?: SendHandoff;
 }
 
 /** A context for tests and internal callers. */

@@ -15,6 +15,7 @@ export type { Logger } from './services/logger.js';
 export { silentLogger } from './services/logger.js';
 export type { Context, CookieJar, CookieOptions, RequestMeta } from './context.js';
 export { createInternalContext } from './context.js';
+export { SendHandoff } from './services/conversation/send-requests.js';
 export { toHttpError, appError, type HttpErrorBody } from './errors.js';
 export { failedCallOutcome } from './services/usage-log.js';
 export { ensureAdminAccount } from './services/auth/admin-seed.js';

@@ -2,15 +2,16 @@
 // the shared adapter (one zod schema, one error mapping); the stream route writes the chat's SSE format
 // (content, complete, error, [DONE]) from the same subscription as the web app. Files: rest/files.ts.
 import type { FastifyInstance } from 'fastify';
-import { appRouter, createCallerFactory, type Services } from '@app/api';
-import { contextFromFastify } from '../context.js';
-import type { RestRouter } from './route.js';
-import { exchangeEventData, sendEventStream } from './sse.js';
+import type { Services } from '@app/api';
+import {
+  streamSendRoute,
+  type Caller,
+  type PrepareSend,
+  type RestRouter,
+  type StreamEvent,
+} from './route.js';
+import { exchangeEventData } from './sse.js';
 
-const createCaller = createCallerFactory(appRouter);
-
-type IdParams = { id: string };
-type MessageParams = { id: string; messageId: string };
 const field = (body: unknown, name: string) =>
   body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 /** `{message, fileIds}` of a send body (validation is the procedure's). */
@@ -60,29 +61,20 @@ export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: S
     }),
   );
 
-  type Caller = ReturnType<typeof createCaller>;
-  /** An SSE route: the web's two steps in one request (store the send, then stream it by its id). */
-  const streamRoute = <P extends IdParams>(
-    url: string,
-    prepare: (c: Caller, params: P, body: unknown) => Promise<{ requestId: string }>,
-  ) =>
-    app.post<{ Params: P }>(url, async (req, reply) => {
-      const ctx = contextFromFastify(services, req, reply, 'rest');
-      const caller = createCaller(ctx);
-      const { requestId } = await prepare(caller, req.params as P, req.body);
-      const events = await caller.assistant.sendStream({ requestId });
-      await sendEventStream(reply, ctx.signal!, events, (ev) => exchangeEventData(ev, (m) => m));
-    });
-  streamRoute<IdParams>('/assistant/sessions/:id/messages/stream', (c, p, body) =>
-    c.assistant.prepareSend(sendBody(p.id, body)),
+  const stream = (c: Caller, requestId: string) => c.assistant.sendStream({ requestId });
+  const toData = (ev: StreamEvent<typeof stream>) => exchangeEventData(ev, (m) => m);
+  const route = (url: string, prepare: PrepareSend) =>
+    streamSendRoute(app, services, url, { prepare, stream, toData });
+  route('/assistant/sessions/:id/messages/stream', (c, p, body) =>
+    c.assistant.prepareSend(sendBody(p.id!, body)),
   );
-  streamRoute<MessageParams>('/assistant/sessions/:id/messages/:messageId/regenerate/stream', (c, p) =>
-    c.assistant.prepareRegenerate({ sessionId: p.id, messageId: p.messageId }),
+  route('/assistant/sessions/:id/messages/:messageId/regenerate/stream', (c, p) =>
+    c.assistant.prepareRegenerate({ sessionId: p.id!, messageId: p.messageId! }),
   );
-  streamRoute<MessageParams>('/assistant/sessions/:id/messages/:messageId/edit/stream', (c, p, body) =>
+  route('/assistant/sessions/:id/messages/:messageId/edit/stream', (c, p, body) =>
     c.assistant.prepareEdit({
-      sessionId: p.id,
-      messageId: p.messageId,
+      sessionId: p.id!,
+      messageId: p.messageId!,
       message: field(body, 'message') as string,
     }),
   );

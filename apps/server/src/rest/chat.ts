@@ -2,15 +2,16 @@
 // client goes away; the stream route writes Server-Sent Events (sse.ts) from the very same procedure (and
 // service generator) as the tRPC subscription.
 import type { FastifyInstance } from 'fastify';
-import { appRouter, createCallerFactory, type Services } from '@app/api';
-import { contextFromFastify } from '../context.js';
-import type { RestRouter } from './route.js';
-import { exchangeEventData, sendEventStream } from './sse.js';
+import type { Services } from '@app/api';
+import {
+  streamSendRoute,
+  type Caller,
+  type RestRouter,
+  type PrepareSend,
+  type StreamEvent,
+} from './route.js';
+import { exchangeEventData } from './sse.js';
 
-const createCaller = createCallerFactory(appRouter);
-
-type IdParams = { id: string };
-type MessageParams = { id: string; messageId: string };
 const messageOf = (body: unknown) =>
   body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
 
@@ -39,34 +40,24 @@ export function chatRoutes(r: RestRouter, app: FastifyInstance, services: Servic
     c.chat.edit({ sessionId: params.id!, messageId: params.messageId!, message: messageOf(body) as string }),
   );
 
-  type Caller = ReturnType<typeof createCaller>;
-  /** An SSE route: the web's two steps in one request (store the send, then stream it by its id). */
-  const streamRoute = <P extends IdParams>(
-    url: string,
-    prepare: (c: Caller, params: P, body: unknown) => Promise<{ requestId: string }>,
-  ) =>
-    app.post<{ Params: P }>(url, async (req, reply) => {
-      const ctx = contextFromFastify(services, req, reply, 'rest');
-      const caller = createCaller(ctx);
-      const { requestId } = await prepare(caller, req.params as P, req.body);
-      const events = await caller.chat.sendStream({ requestId });
-      await sendEventStream(reply, ctx.signal!, events, (ev) =>
-        exchangeEventData(ev, (m) => ({
-          id: m.id,
-          content: m.content,
-          createdAt: m.createdAt,
-          tokensUsed: m.tokensUsed,
-          stopped: m.stopped,
-        })),
-      );
-    });
-  streamRoute<IdParams>('/chat/sessions/:id/messages/stream', (c, p, body) =>
-    c.chat.prepareSend({ sessionId: p.id, message: messageOf(body) as string }),
+  const stream = (c: Caller, requestId: string) => c.chat.sendStream({ requestId });
+  const toData = (ev: StreamEvent<typeof stream>) =>
+    exchangeEventData(ev, (m) => ({
+      id: m.id,
+      content: m.content,
+      createdAt: m.createdAt,
+      tokensUsed: m.tokensUsed,
+      stopped: m.stopped,
+    }));
+  const route = (url: string, prepare: PrepareSend) =>
+    streamSendRoute(app, services, url, { prepare, stream, toData });
+  route('/chat/sessions/:id/messages/stream', (c, p, body) =>
+    c.chat.prepareSend({ sessionId: p.id!, message: messageOf(body) as string }),
   );
-  streamRoute<MessageParams>('/chat/sessions/:id/messages/:messageId/regenerate/stream', (c, p) =>
-    c.chat.prepareRegenerate({ sessionId: p.id, messageId: p.messageId }),
+  route('/chat/sessions/:id/messages/:messageId/regenerate/stream', (c, p) =>
+    c.chat.prepareRegenerate({ sessionId: p.id!, messageId: p.messageId! }),
   );
-  streamRoute<MessageParams>('/chat/sessions/:id/messages/:messageId/edit/stream', (c, p, body) =>
-    c.chat.prepareEdit({ sessionId: p.id, messageId: p.messageId, message: messageOf(body) as string }),
+  route('/chat/sessions/:id/messages/:messageId/edit/stream', (c, p, body) =>
+    c.chat.prepareEdit({ sessionId: p.id!, messageId: p.messageId!, message: messageOf(body) as string }),
   );
 }

@@ -1,8 +1,9 @@
 // The REST compatibility adapter: each /api route calls the same tRPC procedure through a caller, so
 // input validation (the procedure's zod schema), auth and errors are shared with /trpc.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appRouter, createCallerFactory, type Services } from '@app/api';
+import { appRouter, createCallerFactory, SendHandoff, type Services } from '@app/api';
 import { contextFromFastify } from '../context.js';
+import { sendEventStream } from './sse.js';
 
 const createCaller = createCallerFactory(appRouter);
 export type Caller = ReturnType<typeof createCaller>;
@@ -61,3 +62,41 @@ export function restRoutes(app: FastifyInstance, services: Services) {
 }
 
 export type RestRouter = ReturnType<typeof restRoutes>;
+
+/** The events of a send's stream step. */
+export type StreamEvent<S extends (...a: never[]) => Promise<AsyncIterable<unknown>>> =
+  Awaited<ReturnType<S>> extends AsyncIterable<infer E> ? E : never;
+
+/** Stores a send (the web's first step) from the route's parameters and body: answers its request id. */
+export type PrepareSend = (
+  c: Caller,
+  params: Record<string, string>,
+  body: unknown,
+) => Promise<{ requestId: string }>;
+
+/** The two procedure calls of a REST send-and-stream route, and what each event writes as SSE data. */
+export interface StreamSendSteps<E> {
+  prepare: PrepareSend;
+  /** Streams the stored send by its id (the web's second step). */
+  stream: (c: Caller, requestId: string) => Promise<AsyncIterable<E>>;
+  toData: (ev: E) => unknown;
+}
+
+/**
+ * A REST route that sends and streams the answer as SSE (SPEC §7): the web's two steps as two procedure calls of
+ * one request. Their send request is handed over in memory (SendHandoff): both run here, on this instance.
+ */
+export function streamSendRoute<E>(
+  app: FastifyInstance,
+  services: Services,
+  url: string,
+  steps: StreamSendSteps<E>,
+) {
+  app.post(url, async (req, reply) => {
+    const ctx = { ...contextFromFastify(services, req, reply, 'rest'), sendHandoff: new SendHandoff() };
+    const caller = createCaller(ctx);
+    const { requestId } = await steps.prepare(caller, req.params as Record<string, string>, req.body);
+    const events = await steps.stream(caller, requestId);
+    await sendEventStream(reply, ctx.signal!, events, steps.toData);
+  });
+}

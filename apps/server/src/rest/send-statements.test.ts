@@ -39,7 +39,7 @@ const userReads = (statements: string[]) =>
   statements.filter((q) => /^SELECT .* FROM "public"\."User" WHERE/.test(q)).length;
 
 describe('a streaming send over REST', () => {
-  it('reads the signed-in user once and checks the session while storing the send request', async () => {
+  it('reads the signed-in user once and writes no send request: its two steps hand it over in memory', async () => {
     const u = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
     logged.statements.length = 0;
@@ -53,10 +53,36 @@ describe('a streaming send over REST', () => {
     expect(res.body).toContain('"type":"complete"');
     const statements = [...logged.statements];
     expect(userReads(statements)).toBe(1);
-    // The ownership check is the send request's INSERT … SELECT itself: no session read before it.
-    const insert = statements.findIndex((q) => q.includes('INSERT INTO "SendRequest"'));
-    expect(insert).toBeGreaterThanOrEqual(0);
-    expect(statements.slice(0, insert).some((q) => q.includes('"ChatSession"'))).toBe(false);
+    // One request, one instance: no row to insert and delete (two commits before the first token).
+    expect(statements.filter((q) => q.includes('"SendRequest"'))).toEqual([]);
+    // The session's ownership is checked by the exchange's first read, once.
+    expect(statements.filter((q) => q.includes('FROM "ChatSession" s WHERE s."id"'))).toHaveLength(1);
+  });
+
+  it('the assistant’s stream route writes no send request either, and its fileIds still reach the exchange', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.assistantSession.create({ data: { userId: u.user.id } });
+    logged.statements.length = 0;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/assistant/sessions/${session.id}/messages/stream`,
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: { message: 'Draft three Bloom-aligned objectives for onboarding', fileIds: [] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"complete"');
+    expect(logged.statements.filter((q) => q.includes('"SendRequest"'))).toEqual([]);
+    const stored = await server.services.db.assistantMessage.findMany({ where: { sessionId: session.id } });
+    expect(stored.map((m) => m.role).sort()).toEqual(['ASSISTANT', 'USER']);
+    // The body's fileIds travel with the handed-over request: an unknown file is refused before any event.
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: `/api/assistant/sessions/${session.id}/messages/stream`,
+      headers: { ...u.auth, 'content-type': 'application/json' },
+      payload: { message: 'Use my file', fileIds: ['no-such-file'] },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe('File not found');
   });
 
   it('stores the exchange’s start and its answer as one statement each, with no transaction', async () => {
@@ -109,8 +135,6 @@ describe('a streaming send over REST', () => {
     const throughPrisma = logged.statements.filter((q) => !logged.direct.includes(q));
     expect(throughPrisma.filter((q) => !/"public"\."(User|UsageLog|WorkspaceMember)"/.test(q))).toEqual([]);
     for (const hot of [
-      'INSERT INTO "SendRequest"',
-      'DELETE FROM "SendRequest" WHERE "id"',
       'FROM "ChatSession" s WHERE',
       'FROM "Subscription" s',
       'INSERT INTO "UsageCounter"',
@@ -122,7 +146,7 @@ describe('a streaming send over REST', () => {
     expect(logged.statements.filter((q) => q.startsWith('SELECT * FROM "PendingExchange"'))).toEqual([]);
   });
 
-  it('another user’s session is still a 404 and stores nothing', async () => {
+  it('another user’s session is still a 404 with its text, before any event, and stores nothing', async () => {
     const owner = await createSignedInUser(server.services, { plan: 'pro' });
     const other = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.chatSession.create({ data: { userId: owner.user.id } });
@@ -133,8 +157,10 @@ describe('a streaming send over REST', () => {
       payload: { message: 'Hello' },
     });
     expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
     expect(res.json().error).toBe('Chat session not found');
     expect(await server.services.db.sendRequest.count({ where: { userId: other.user.id } })).toBe(0);
+    expect(await server.services.db.chatMessage.count({ where: { sessionId: session.id } })).toBe(0);
   });
 });
 

@@ -23,6 +23,7 @@ import { untilIdle, watchConversation } from '../services/conversation/streams.j
 import {
   claimSendRequest,
   createSendRequest,
+  type SendHandoff,
   untilClientGone,
 } from '../services/conversation/send-requests.js';
 import { sendRequestRefInput } from '../schemas/chat.js';
@@ -33,7 +34,7 @@ type AssistantSendExtra =
 
 /** Streaming step 1 of any send: the session must be the caller's (404); stores a single-use send request. */
 async function prepare(
-  ctx: { services: Services; user: { id: string } },
+  ctx: { services: Services; user: { id: string }; sendHandoff?: SendHandoff },
   sessionId: string,
   message: string,
   input?: AssistantSendExtra,
@@ -49,6 +50,7 @@ async function prepare(
       ...(input ? { input } : {}),
     },
     ASSISTANT_SESSION_NOT_FOUND,
+    ctx.sendHandoff,
   );
 }
 
@@ -172,11 +174,15 @@ export const assistantRouter = router({
     input,
     signal,
   }) {
-    const request = await claimSendRequest<AssistantSendExtra>(ctx.services.db, {
-      requestId: input.requestId,
-      userId: ctx.user.id,
-      kind: 'assistant',
-    });
+    const request = await claimSendRequest<AssistantSendExtra>(
+      ctx.services.db,
+      {
+        requestId: input.requestId,
+        userId: ctx.user.id,
+        kind: 'assistant',
+      },
+      ctx.sendHandoff,
+    );
     const clientSignal = signal ?? ctx.signal;
     yield* untilClientGone(
       assistantSendStream(ctx.services, {

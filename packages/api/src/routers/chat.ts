@@ -12,6 +12,7 @@ import { untilIdle, watchConversation } from '../services/conversation/streams.j
 import {
   claimSendRequest,
   createSendRequest,
+  type SendHandoff,
   untilClientGone,
 } from '../services/conversation/send-requests.js';
 import {
@@ -30,7 +31,7 @@ type ChatSendExtra = { replace?: { mode: 'regenerate' | 'edit'; messageId: strin
 
 /** Streaming step 1 of any send: the session must be the caller's (404); stores a single-use send request. */
 async function prepare(
-  ctx: { services: Services; user: { id: string } },
+  ctx: { services: Services; user: { id: string }; sendHandoff?: SendHandoff },
   sessionId: string,
   message: string,
   input?: ChatSendExtra,
@@ -46,6 +47,7 @@ async function prepare(
       ...(input ? { input } : {}),
     },
     SESSION_NOT_FOUND,
+    ctx.sendHandoff,
   );
 }
 
@@ -155,11 +157,15 @@ export const chatRouter = router({
     input,
     signal,
   }) {
-    const request = await claimSendRequest<ChatSendExtra>(ctx.services.db, {
-      requestId: input.requestId,
-      userId: ctx.user.id,
-      kind: 'chat',
-    });
+    const request = await claimSendRequest<ChatSendExtra>(
+      ctx.services.db,
+      {
+        requestId: input.requestId,
+        userId: ctx.user.id,
+        kind: 'chat',
+      },
+      ctx.sendHandoff,
+    );
     const clientSignal = signal ?? ctx.signal;
     yield* untilClientGone(
       chatSendStream(ctx.services, {
