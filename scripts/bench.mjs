@@ -14,7 +14,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [first, ...rest] = process.argv.slice(2);
 const file = first === 'streams' ? 'bench/streams-bench.ts' : 'bench/chat-bench.ts';
 const args = first === 'streams' ? rest : process.argv.slice(2);
-const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, file), ...args], {
+// The server runs from source here: trpc-fast-spread.mjs gives it the production bundle's tRPC.
+const hooks = path.join(root, 'bench/trpc-fast-spread.mjs');
+const nodeArgs = ['--expose-gc', '--import', 'tsx', '--import', hooks, path.join(root, file), ...args];
+const r = spawnSync(process.execPath, nodeArgs, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'test' },
