@@ -101,10 +101,12 @@ export function poolSql(
       let broken: Error | undefined;
       try {
         const name = !preparing || opts?.prepare === false ? undefined : nameOn(client, text);
+        // Unnamed, the text-and-values form: pg copies a config object's descriptors on every call.
+        if (name === undefined) return (await client.query(text, values)).rows as R[];
         try {
           return (await client.query({ name, text, values })).rows as R[];
         } catch (err) {
-          if (name === undefined || !needsNewName(err)) throw err;
+          if (!needsNewName(err)) throw err;
           // Nothing ran: the text moves to a fresh name on this connection (or, past the budget, none).
           return (await client.query({ name: nameOn(client, text, true), text, values })).rows as R[];
         }
