@@ -5,7 +5,9 @@
 //  2. Open streams: BENCH_OPEN sends (default 2000) at once with a slow model (BENCH_OPEN_CHUNK_DELAY_MS per chunk,
 //     default 400), so all are open together: peak memory of the server process, errors.
 // BENCH_CHUNK_DELAY_MS is the burst's model pace (12, the offline default). TEST_DATABASE_URL=… runs on
-// PostgreSQL (REDIS_URL=… adds Redis); otherwise the embedded PGlite.
+// PostgreSQL (REDIS_URL=… adds Redis); otherwise the embedded PGlite, with its files on disk under the
+// benchmark's DATA_DIR as `npm start` keeps them (BENCH_PGLITE_MEMORY=1: in memory, as the tests run it, where
+// the whole database and its WAL count in the server's RSS).
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_STREAM_COALESCE_MS, testConfig } from '@app/api';
 import { createSignedInUser } from '@app/api/testing';
-import { DEFAULT_POOL_SIZE } from '@app/db';
+import { DEFAULT_POOL_SIZE, openDatabase } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { buildServer } from '../apps/server/src/app.js';
 import { createOfflineProvider } from '../packages/api/src/services/llm/offline.js';
@@ -39,9 +41,11 @@ interface SendResult {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-streams-'));
   // The app's own pool size (tests use a smaller one); BENCH_POOL_SIZE tries another.
-  const database = await createTestDatabase({
-    poolSize: Number(process.env.BENCH_POOL_SIZE ?? DEFAULT_POOL_SIZE),
-  });
+  const poolSize = Number(process.env.BENCH_POOL_SIZE ?? DEFAULT_POOL_SIZE);
+  const database =
+    process.env.TEST_DATABASE_URL || process.env.BENCH_PGLITE_MEMORY === '1'
+      ? await createTestDatabase({ poolSize })
+      : await openDatabase({ dataDir: path.join(dataDir, 'db') });
   // Usage-log entries buffered and streamed deltas joined as in production (tests write each entry before the
   // call returns and send each delta); STREAM_COALESCE_MS=0 measures without joining.
   const base = testConfig({ dataDir, logLevel: 'silent' });
