@@ -5,9 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { register } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
-import { withFastSpread } from '../apps/server/fast-spread.mjs';
-
-const TRPC_DIST = /\/@trpc\/server\/dist\/[^/]+\.mjs$/;
+import { TRPC_DIST, withFastSpread } from '../apps/server/fast-spread.mjs';
 
 export async function load(url, context, nextLoad) {
   if (!TRPC_DIST.test(url)) return nextLoad(url, context);

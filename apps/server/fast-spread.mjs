@@ -12,6 +12,7 @@
 // tRPC's object literals; `assertNoLiteralGetters` fails the build if a tRPC file ever writes one), and a source
 // with an own `__proto__` key (a JSON input can have one), which takes the exact helper so that it stays an own
 // property instead of setting the prototype. Tests: fast-spread.test.ts.
+import { readFile } from 'node:fs/promises';
 
 /** The helper as tRPC's build (oxc's runtime, Babel's objectSpread2) defines it; nothing else is replaced. */
 export const EXACT_HELPER = `function _objectSpread2(e) {
@@ -67,14 +68,14 @@ export function withFastSpread(source, file = 'a @trpc/server file') {
   return source.replace(EXACT_HELPER, FAST_HELPER);
 }
 
-const TRPC_DIST = /[\\/]@trpc[\\/]server[\\/]dist[\\/][^\\/]+\.mjs$/;
+/** A file of @trpc/server's ES build, by path or file URL. */
+export const TRPC_DIST = /[\\/]@trpc[\\/]server[\\/]dist[\\/][^\\/]+\.mjs$/;
 
 /** esbuild plugin: @trpc/server's ES modules through withFastSpread (@trpc/server must be bundled, not external). */
 export const fastSpreadPlugin = {
   name: 'trpc-fast-spread',
   setup(build) {
     build.onLoad({ filter: TRPC_DIST }, async (args) => {
-      const { readFile } = await import('node:fs/promises');
       const source = await readFile(args.path, 'utf8');
       return { contents: withFastSpread(source, args.path), loader: 'js' };
     });

@@ -35,6 +35,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A REST send-and-stream request (the route answers SSE, or JSON for a refusal). */
+const postStream = (url: string, auth: Record<string, string>, payload: object) =>
+  server.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...auth, 'content-type': 'application/json' },
+    payload,
+  });
+
 const userReads = (statements: string[]) =>
   statements.filter((q) => /^SELECT .* FROM "public"\."User" WHERE/.test(q)).length;
 
@@ -43,11 +52,8 @@ describe('a streaming send over REST', () => {
     const u = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
     logged.statements.length = 0;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/chat/sessions/${session.id}/messages/stream`,
-      headers: { ...u.auth, 'content-type': 'application/json' },
-      payload: { message: 'Create a learning plan for new team leaders' },
+    const res = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Create a learning plan for new team leaders',
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"type":"complete"');
@@ -63,11 +69,9 @@ describe('a streaming send over REST', () => {
     const u = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.assistantSession.create({ data: { userId: u.user.id } });
     logged.statements.length = 0;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/assistant/sessions/${session.id}/messages/stream`,
-      headers: { ...u.auth, 'content-type': 'application/json' },
-      payload: { message: 'Draft three Bloom-aligned objectives for onboarding', fileIds: [] },
+    const res = await postStream(`/api/assistant/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Draft three Bloom-aligned objectives for onboarding',
+      fileIds: [],
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"type":"complete"');
@@ -75,11 +79,9 @@ describe('a streaming send over REST', () => {
     const stored = await server.services.db.assistantMessage.findMany({ where: { sessionId: session.id } });
     expect(stored.map((m) => m.role).sort()).toEqual(['ASSISTANT', 'USER']);
     // The body's fileIds travel with the handed-over request: an unknown file is refused before any event.
-    const refused = await server.app.inject({
-      method: 'POST',
-      url: `/api/assistant/sessions/${session.id}/messages/stream`,
-      headers: { ...u.auth, 'content-type': 'application/json' },
-      payload: { message: 'Use my file', fileIds: ['no-such-file'] },
+    const refused = await postStream(`/api/assistant/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Use my file',
+      fileIds: ['no-such-file'],
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error).toBe('File not found');
@@ -89,11 +91,8 @@ describe('a streaming send over REST', () => {
     const u = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
     logged.statements.length = 0;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/chat/sessions/${session.id}/messages/stream`,
-      headers: { ...u.auth, 'content-type': 'application/json' },
-      payload: { message: 'Write three objectives for a safety induction' },
+    const res = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Write three objectives for a safety induction',
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"type":"complete"');
@@ -122,11 +121,8 @@ describe('a streaming send over REST', () => {
     const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
     logged.statements.length = 0;
     logged.direct.length = 0;
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/chat/sessions/${session.id}/messages/stream`,
-      headers: { ...u.auth, 'content-type': 'application/json' },
-      payload: { message: 'Outline a branching scenario about handling a complaint' },
+    const res = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Outline a branching scenario about handling a complaint',
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"type":"complete"');
@@ -150,11 +146,8 @@ describe('a streaming send over REST', () => {
     const owner = await createSignedInUser(server.services, { plan: 'pro' });
     const other = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.chatSession.create({ data: { userId: owner.user.id } });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/chat/sessions/${session.id}/messages/stream`,
-      headers: { ...other.auth, 'content-type': 'application/json' },
-      payload: { message: 'Hello' },
+    const res = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, other.auth, {
+      message: 'Hello',
     });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
