@@ -2,13 +2,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './client.js';
+import { MemorySocket } from './memory-socket.js';
 import { Prisma } from './generated/prisma/client.js';
 import { MAX_PREPARED, poolSql, sqlOf } from './sql.js';
 import { readMigrationList } from './migrations.js';
 
 describe('openDatabase', () => {
+  it('on PGlite, its pool reaches the embedded server through an in-memory connection', async () => {
+    const connects = vi.spyOn(MemorySocket.prototype, 'connect');
+    const db = await openDatabase();
+    try {
+      expect(await sqlOf(db.prisma).query(Prisma.sql`SELECT ${1}::int AS one`)).toEqual([{ one: 1 }]);
+      expect(await db.prisma.user.count()).toBe(0);
+      expect(connects).toHaveBeenCalledTimes(1);
+    } finally {
+      connects.mockRestore();
+      await db.close();
+    }
+  });
+
   // Under a burst (500 sends at once on a pool of 10, or PGlite's single connection) a send's transaction can wait
   // longer than Prisma's default 2 s for a connection; it must wait its turn, not fail the send with P2028 'Unable
   // to start a transaction in the given time' (148 of 500 sends in `npm run bench:streams` before this).
@@ -142,6 +156,29 @@ describe('the direct SQL path', () => {
       await sql.query(Prisma.sql`SELECT 2 AS unprepared`, { prepare: false });
       expect((await prepared(db)).map((r) => r.statement)).not.toContain('SELECT 2 AS unprepared');
     } finally {
+      await db.close();
+    }
+  });
+
+  it('hands pg a Query of its own with the name, not a config object for pg to copy', async () => {
+    const db = await onePooled();
+    const submitted = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const [row] = await sqlOf(db.prisma).query<{ n: number }>(Prisma.sql`SELECT ${41}::int + 1 AS n`);
+      expect(row!.n).toBe(42);
+      const named = submitted.mock.calls
+        .map((c) => c[0] as unknown as object)
+        .filter((q) => q instanceof pg.Query);
+      expect(named).toHaveLength(1);
+      expect(named[0]).toMatchObject({
+        name: expect.stringMatching(/^app_sql_/),
+        text: 'SELECT $1::int + 1 AS n',
+      });
+      await expect(sqlOf(db.prisma).query(Prisma.sql`SELECT ${1}::int / 0`)).rejects.toMatchObject({
+        code: '22012',
+      });
+    } finally {
+      submitted.mockRestore();
       await db.close();
     }
   });
