@@ -1,17 +1,18 @@
 import { initTRPC } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
 import { appInfoOf, badRequest, forbidden, formatZodError, unauthorized } from './errors.js';
 import { failedCallOutcome, type UsageCall } from './services/usage-log.js';
 import { publicUserSelect, type PublicUser } from './services/users.js';
 import { containsNul, NUL_MESSAGE } from './schemas/text.js';
+import { transformer } from './transformer.js';
 
 /** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
 export const SSE_PING_INTERVAL_MS = 15_000;
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson's format, serialized faster (transformer.ts); the web reads it with superjson.
+  transformer,
   // No client reconnect settings: a chat send is a subscription whose input is the message, so a reconnect
   // would send it again.
   sse: { ping: { enabled: true, intervalMs: SSE_PING_INTERVAL_MS } },
@@ -55,7 +56,12 @@ const usageLogging = t.middleware(async ({ ctx, path, type, next, getRawInput })
   } catch (err) {
     refused = err;
   }
-  const scope = ctx.services.usage.begin({ procedure: path, endpoint: ctx.req.endpoint, ip: ctx.req.ip });
+  const scope = ctx.services.usage.begin({
+    procedure: path,
+    endpoint: ctx.req.endpoint,
+    ip: ctx.req.ip,
+    type,
+  });
   if (refused !== undefined) {
     if (scope) {
       await identifyCaller(ctx, scope.call, undefined);

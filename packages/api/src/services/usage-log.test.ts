@@ -1,6 +1,7 @@
 // The usage-log writer on its own (a fake database): batches of at most 100 rows in one insert each, written at
 // most a second after buffering, a failed batch retried once then dropped with a counter, close() writing what
 // is left; call entries annotated by domain `log` calls; which procedures are logged under which action.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@app/db';
 import { appRouter } from '../routers/index.js';
@@ -228,6 +229,79 @@ describe('call entries', () => {
     expect(batches.flat()).toHaveLength(1);
     await usage.begin({ procedure: 'auth.login', endpoint: '/api/auth/login' })!.finish({ ok: true });
     expect(batches.flat()).toHaveLength(2);
+  });
+
+  it('a query is not the current call (it logs nothing); AsyncLocalStorage is off while no other call is open', async () => {
+    // Node 20 makes every promise pay async hooks while an AsyncLocalStorage is enabled.
+    const runs = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const disables = vi.spyOn(AsyncLocalStorage.prototype, 'disable');
+    try {
+      const { db, batches, insertRows } = fakeDb();
+      const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
+      const query = usage.begin({
+        procedure: 'chat.getSession',
+        endpoint: '/api/chat/sessions/s1',
+        type: 'query',
+      })!;
+      expect(await query.run(async () => usage.current())).toBeUndefined();
+      expect(runs).not.toHaveBeenCalled();
+
+      const a = usage.begin({ procedure: 'chat.send', endpoint: 'a', type: 'mutation' })!;
+      const b = usage.begin({ procedure: 'chat.sendStream', endpoint: 'b', type: 'subscription' })!;
+      expect(await a.run(async () => usage.current())).toBe(a.call);
+      await b.run(async () => {
+        await usage.log({ action: 'CHAT_MESSAGE', endpoint: 'b', details: 'annotated' });
+      });
+      await a.finish({ ok: true });
+      expect(disables).not.toHaveBeenCalled(); // b is still open
+      await b.finish({ ok: true });
+      expect(disables).toHaveBeenCalledTimes(1);
+      // Enabled again by the next call that runs.
+      const c = usage.begin({ procedure: 'chat.send', endpoint: 'c' })!;
+      expect(await c.run(async () => usage.current())).toBe(c.call);
+      await c.finish({ ok: true });
+      expect(disables).toHaveBeenCalledTimes(2);
+      await query.finish({ ok: true });
+      expect(batches.flat().map((r) => [r.endpoint, r.details])).toEqual([
+        ['a', null],
+        ['b', 'annotated'],
+        ['c', null],
+        ['/api/chat/sessions/s1', null],
+      ]);
+    } finally {
+      runs.mockRestore();
+      disables.mockRestore();
+    }
+  });
+
+  it('a stream abandoned before it began is logged as closed by the client, and its scope closes', async () => {
+    const disables = vi.spyOn(AsyncLocalStorage.prototype, 'disable');
+    try {
+      const { db, batches, insertRows } = fakeDb();
+      const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
+      let cleaned = 0;
+      const source: AsyncIterable<number> = {
+        [Symbol.asyncIterator]: () => ({
+          next: async () => ({ done: false, value: 1 }),
+          return: async () => {
+            cleaned++;
+            return { done: true, value: undefined };
+          },
+        }),
+      };
+      const scope = usage.begin({ procedure: 'chat.sendStream', endpoint: 'x', type: 'subscription' })!;
+      await scope.run(async () => undefined); // the middleware's call of the procedure
+      const stream = scope.wrapStream(source, () => ({ ok: false, status: 'error', details: 'x' }));
+      expect(await stream.return(undefined)).toEqual({ done: true, value: undefined });
+      expect(cleaned).toBe(1);
+      expect(batches.flat().map((r) => [r.status, r.details])).toEqual([
+        ['warning', 'stream closed by the client'],
+      ]);
+      expect(disables).toHaveBeenCalledTimes(1);
+      expect(await stream.next()).toEqual({ done: true, value: undefined });
+    } finally {
+      disables.mockRestore();
+    }
   });
 
   it('strips NUL characters, which PostgreSQL cannot store', async () => {
