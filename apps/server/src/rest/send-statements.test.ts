@@ -142,6 +142,23 @@ describe('a streaming send over REST', () => {
     expect(logged.statements.filter((q) => q.startsWith('SELECT * FROM "PendingExchange"'))).toEqual([]);
   });
 
+  it('reads who pays and reserves the message in one statement', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
+    logged.statements.length = 0;
+    const res = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'List three misconceptions about onboarding',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"complete"');
+    const payer = logged.statements.filter((q) => q.includes('FROM "Subscription" s'));
+    expect(payer).toHaveLength(1);
+    expect(payer[0]).toContain('INSERT INTO "UsageCounter"');
+    expect(logged.statements.filter((q) => q.includes('"UsageCounter"'))).toEqual(payer);
+    const usage = await server.services.quota.usage(u.user.id);
+    expect(usage?.messagesUsed).toBe(1);
+  });
+
   it('another user’s session is still a 404 with its text, before any event, and stores nothing', async () => {
     const owner = await createSignedInUser(server.services, { plan: 'pro' });
     const other = await createSignedInUser(server.services, { plan: 'pro' });

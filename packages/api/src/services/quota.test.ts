@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';
-import { createQuotaService, periodStartFor } from './quota.js';
+import { Prisma, sqlOf } from '@app/db';
+import { createQuotaService, periodStartFor, periodStartSql } from './quota.js';
 import { canSend } from '../plans/catalogue.js';
 import { createTestUser } from '../testing/factories.js';
 
@@ -14,6 +15,30 @@ afterAll(async () => {
 });
 
 describe('quota', () => {
+  it('the reservation statement keys the counter by the same period as periodStartFor', async () => {
+    const now = new Date('2026-11-24T10:00:00.123Z');
+    const trial = new Date('2026-11-20T08:30:00.001Z');
+    const past = new Date('2026-11-03T00:00:00.000Z');
+    const future = new Date('2026-11-24T10:00:00.124Z');
+    const cases = [
+      { status: 'TRIALING', trialStart: trial, currentPeriodStart: past },
+      { status: 'TRIALING', trialStart: null, currentPeriodStart: past },
+      { status: 'TRIALING', trialStart: null, currentPeriodStart: null },
+      { status: 'ACTIVE', trialStart: trial, currentPeriodStart: past },
+      { status: 'ACTIVE', trialStart: null, currentPeriodStart: now },
+      { status: 'ACTIVE', trialStart: null, currentPeriodStart: future },
+      { status: 'PAST_DUE', trialStart: null, currentPeriodStart: null },
+      { status: 'CANCELED', trialStart: trial, currentPeriodStart: future },
+    ];
+    for (const c of cases) {
+      const [row] = await sqlOf(database.prisma).query<{ period: Date }>(Prisma.sql`
+        WITH p AS (SELECT ${c.status}::"SubscriptionStatus" AS "status", ${c.trialStart}::timestamptz AS "trialStart",
+                          ${c.currentPeriodStart}::timestamptz AS "currentPeriodStart")
+        SELECT ${periodStartSql(now)} AS period FROM p`);
+      expect([c, row!.period]).toEqual([c, periodStartFor(c, now)]);
+    }
+  });
+
   it('50 concurrent reservations with one message left yield exactly one success', async () => {
     const quota = createQuotaService(database.prisma);
     const { user } = await createTestUser(database.prisma, { plan: 'starter', messageLimit: 5 });

@@ -5,7 +5,14 @@ import { Prisma, sqlOf, type Db } from '@app/db';
 import { DEFAULT_MESSAGE_LIMIT, SENDING_STATUSES, canSend } from '../plans/catalogue.js';
 import { appError } from '../errors.js';
 import { ERROR_CODES } from '../schemas/error-codes.js';
-import { payerFor, subscriptionFor, type SubscriptionRow, type TeamSeat } from './billing/subscription.js';
+import {
+  payerOf,
+  payerSql,
+  subscriptionFor,
+  type PayerRow,
+  type SubscriptionRow,
+  type TeamSeat,
+} from './billing/subscription.js';
 
 /** Statuses that may send messages (the shared rule of the plan catalogue, also used by the dashboard). */
 export { SENDING_STATUSES };
@@ -52,7 +59,23 @@ export function periodStartFor(
 ): Date {
   if (sub.status === 'TRIALING' && sub.trialStart) return sub.trialStart;
   if (sub.currentPeriodStart && sub.currentPeriodStart <= now) return sub.currentPeriodStart;
+  return monthStart(now);
+}
+
+/** The first of `now`'s UTC month: the period of a subscription without a current one. */
+function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * periodStartFor in SQL, for the reservation's single statement: the same rule over the columns of the row `p`
+ * (the payer), with the same `now`. quota.test.ts checks both agree on every case of the rule.
+ */
+export function periodStartSql(now: Date): Prisma.Sql {
+  return Prisma.sql`CASE
+      WHEN p."status" = 'TRIALING' AND p."trialStart" IS NOT NULL THEN p."trialStart"
+      WHEN p."currentPeriodStart" IS NOT NULL AND p."currentPeriodStart" <= ${now} THEN p."currentPeriodStart"
+      ELSE ${monthStart(now)}::timestamptz END`;
 }
 
 /** The subscription fields the quota needs. */
@@ -165,7 +188,24 @@ export function createQuotaService(db: Db): QuotaService {
     usageOf,
 
     async reserve(userId) {
-      const { subscription: sub, seat } = await payerFor(db, userId);
+      // One statement: who pays, and — for a payer of their own who may send — the period's counter incremented
+      // while below the limit (or its first use inserted). A team seat takes its own transaction below.
+      const now = new Date();
+      const [row] = await sqlOf(db).query<PayerRow & { reserved: boolean }>(Prisma.sql`
+        WITH p AS (${payerSql(userId)}),
+        counter AS (
+          INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
+          SELECT p."id", ${periodStartSql(now)}, 1, now() FROM p
+           WHERE p."payerKind" = 'own' AND p."status"::text IN (${Prisma.join([...SENDING_STATUSES])})
+             AND COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) > 0
+          ON CONFLICT ("subscriptionId", "periodStart")
+          DO UPDATE SET "used" = "UsageCounter"."used" + 1, "updatedAt" = now()
+          WHERE "UsageCounter"."used" < (SELECT COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) FROM p)
+          RETURNING 1
+        )
+        SELECT p.*, EXISTS (SELECT 1 FROM counter) AS "reserved" FROM p`);
+      const { reserved = false, ...payerRow } = row ?? {};
+      const { subscription: sub, seat } = payerOf(row ? (payerRow as PayerRow) : undefined);
       if (!sub || !canSend(sub.status)) {
         const user = await db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
         if (user?.isAdmin) return UNMETERED;
@@ -175,18 +215,10 @@ export function createQuotaService(db: Db): QuotaService {
           { appCode: ERROR_CODES.SUBSCRIPTION_INACTIVE, httpStatus: 402 },
         );
       }
-      const periodStart = periodStartFor(sub);
+      const periodStart = periodStartFor(sub, now);
       const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
       if (seat) return teamReservation(sub, seat, userId, periodStart, limit);
-      // One statement: insert the period's first use, or increment only while below the limit.
-      const rows = await sqlOf(db).query<{ used: number }>(Prisma.sql`
-        INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
-        SELECT ${sub.id}, ${periodStart}, 1, now() WHERE ${limit} > 0
-        ON CONFLICT ("subscriptionId", "periodStart")
-        DO UPDATE SET "used" = "UsageCounter"."used" + 1, "updatedAt" = now()
-        WHERE "UsageCounter"."used" < ${limit}
-        RETURNING "used"`);
-      if (rows.length === 0) {
+      if (!reserved) {
         throw appError('PAYMENT_REQUIRED', QUOTA_EXCEEDED_MESSAGE, {
           appCode: ERROR_CODES.QUOTA_EXCEEDED,
           httpStatus: 402,

@@ -36,46 +36,43 @@ export interface Payer {
 export async function payerFor(db: DbLike, userId: string): Promise<Payer> {
   // One statement (every send, quota check and billing view asks this): Prisma's nested select of the user's
   // row, membership, workspace and its subscription took five, one per relation.
-  const rows = await sqlOf(db).query<PayerRow>(Prisma.sql`
-    SELECT s.*, 'own' AS "payerKind", NULL::text AS "seatWorkspaceId", NULL::text AS "seatRole",
-           NULL::int AS "seatMessageCap"
-      FROM "Subscription" s WHERE s."userId" = ${userId}
-    UNION ALL
-    SELECT s.*, 'team', m."workspaceId", m."role"::text, m."messageCap"
-      FROM "WorkspaceMember" m JOIN "Subscription" s ON s."workspaceId" = m."workspaceId"
-     WHERE m."userId" = ${userId}`);
-  const own = rows.find((r) => r.payerKind === 'own');
-  const team = rows.find((r) => r.payerKind === 'team');
-  if (team && team.planId === TEAM_PLAN_ID) {
-    return {
-      subscription: subscriptionOf(team),
-      seat: {
-        workspaceId: team.seatWorkspaceId!,
-        role: team.seatRole as TeamSeat['role'],
-        messageCap: team.seatMessageCap,
-      },
-    };
-  }
-  return { subscription: own ? subscriptionOf(own) : null, seat: null };
+  const [row] = await sqlOf(db).query<PayerRow>(payerSql(userId));
+  return payerOf(row);
 }
 
-interface PayerRow extends SubscriptionRow {
+/**
+ * The statement choosing who pays for `userId` (the rule above, here only): one row, the subscription's columns
+ * plus `payerKind` ('own' | 'team') and the seat's columns, or none. The quota's reservation runs it as a CTE.
+ */
+export function payerSql(userId: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT * FROM (
+      SELECT s.*, 'own' AS "payerKind", NULL::text AS "seatWorkspaceId", NULL::text AS "seatRole",
+             NULL::int AS "seatMessageCap"
+        FROM "Subscription" s WHERE s."userId" = ${userId}
+      UNION ALL
+      SELECT s.*, 'team', m."workspaceId", m."role"::text, m."messageCap"
+        FROM "WorkspaceMember" m JOIN "Subscription" s ON s."workspaceId" = m."workspaceId"
+       WHERE m."userId" = ${userId} AND s."planId" = ${TEAM_PLAN_ID}
+    ) payer ORDER BY payer."payerKind" = 'team' DESC LIMIT 1`;
+}
+
+export interface PayerRow extends SubscriptionRow {
   payerKind: 'own' | 'team';
   seatWorkspaceId: string | null;
   seatRole: string | null;
   seatMessageCap: number | null;
 }
 
-/** The subscription's own columns of a payer row. */
-function subscriptionOf(row: PayerRow): SubscriptionRow {
-  const {
-    payerKind: _kind,
-    seatWorkspaceId: _ws,
-    seatRole: _role,
-    seatMessageCap: _cap,
-    ...subscription
-  } = row;
-  return subscription;
+/** The payer of a row of payerSql (none: no subscription pays). */
+export function payerOf(row: PayerRow | undefined): Payer {
+  if (!row) return { subscription: null, seat: null };
+  const { payerKind, seatWorkspaceId, seatRole, seatMessageCap, ...subscription } = row;
+  if (payerKind !== 'team') return { subscription, seat: null };
+  return {
+    subscription,
+    seat: { workspaceId: seatWorkspaceId!, role: seatRole as TeamSeat['role'], messageCap: seatMessageCap },
+  };
 }
 
 /** The subscription that pays for `userId`, or null. Pass a transaction client to read inside it. */
