@@ -91,7 +91,8 @@ async function runReference(kind) {
       const { default: pg } = await import('pg');
       const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 });
       await server.start();
-      // The same connection the app's embedded mode makes (packages/db/src/pglite.ts).
+      // PGlite's own socket server over loopback TCP, as the app's embedded mode connected before it used an
+      // in-memory pair (packages/db/src/pglite.ts); migrations and tools still connect this way.
       const { port } = server.server.address();
       const pool = new pg.Pool({
         connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
@@ -364,7 +365,7 @@ async function bench(opts) {
         ...process.env,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         DATA_DIR: path.join(work, 'data'),
         DATABASE_URL: pglite ? undefined : dbUrl.toString(),
         APP_URL: undefined,
