@@ -39,6 +39,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 let passed = 0;
 let failed = 0;
+// Repeated after the instances' log tails, so the end of the output (all a CI summary may keep) names them.
+const failures = [];
 async function check(name, fn) {
   const started = Date.now();
   try {
@@ -47,12 +49,12 @@ async function check(name, fn) {
     console.log(`  ✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (err) {
     failed++;
-    console.log(
-      `  ✗ ${name}\n      ${String(err?.stack ?? err)
-        .split('\n')
-        .slice(0, 3)
-        .join('\n      ')}`,
-    );
+    const line = `  ✗ ${name}\n      ${String(err?.stack ?? err)
+      .split('\n')
+      .slice(0, 3)
+      .join('\n      ')}`;
+    failures.push(line);
+    console.log(line);
   }
 }
 function assert(cond, message) {
@@ -630,7 +632,9 @@ try {
   await main();
 } catch (err) {
   failed++;
-  console.log(`  ✗ the run stopped: ${err?.stack ?? err}`);
+  const line = `  ✗ the run stopped: ${err?.stack ?? err}`;
+  failures.push(line);
+  console.log(line);
 }
 if (failed > 0) {
   for (const f of readdirSync(work).filter((x) => x.endsWith('.log'))) {
@@ -640,5 +644,6 @@ if (failed > 0) {
 }
 await cleanup();
 if (failed === 0) rmSync(work, { recursive: true, force: true });
+if (failures.length > 0) console.log(`failed:\n${failures.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
