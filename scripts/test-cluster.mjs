@@ -175,7 +175,8 @@ async function startInstance(name) {
     child,
     logFile,
     output: () => output,
-    exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
+    // 'close': ended, and its output read to the end (the log file holds its last lines).
+    exited: new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal }))),
   };
   instances.add(inst);
   inst.exited.then(() => instances.delete(inst));

@@ -19,6 +19,7 @@ import type { Db } from '@app/db';
 import { TRPC_MAX_BATCH_SIZE } from '@app/api/schemas';
 import { contextFromFastify } from './context.js';
 import { restPlugin } from './rest/index.js';
+import { logDestination } from './log-destination.js';
 import { RequestLog } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
 import { trpcPlugin } from './trpc-plugin.js';
@@ -81,7 +82,7 @@ const logSerializers = {
   },
 };
 
-function loggerOptions(config: AppConfig, logger: BuildOptions['logger']) {
+export function loggerOptions(config: AppConfig, logger?: BuildOptions['logger']) {
   if (logger === false) return false;
   const base =
     logger && typeof logger === 'object'
@@ -91,7 +92,10 @@ function loggerOptions(config: AppConfig, logger: BuildOptions['logger']) {
             level: config.logLevel,
             transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
           }
-        : { level: config.logLevel };
+        : {
+            level: config.logLevel,
+            stream: logDestination(1),
+          };
   return { ...base, serializers: logSerializers };
 }
 

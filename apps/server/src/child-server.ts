@@ -62,8 +62,9 @@ export async function startChildServer(o: ChildServerOptions): Promise<ChildServ
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  // 'close', not 'exit': the process has ended and its output has been read to the end.
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       children.delete(child);
       resolve(code);
     }),

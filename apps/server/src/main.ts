@@ -6,6 +6,7 @@ import path from 'node:path';
 import { openDatabase } from '@app/db';
 import { ConfigError } from '@app/api';
 import { buildServer, shutdownStreams } from './app.js';
+import { flushLog } from './log-destination.js';
 import { loadConfig, resolveJwtSecret, type JwtSecretSource } from './config.js';
 
 const SIGNING_KEY_LOG: Record<JwtSecretSource, string> = {
@@ -61,6 +62,8 @@ async function main() {
       await app.close();
       await database.close();
     } finally {
+      // The log is written asynchronously (app.ts): its last lines go out before the process does.
+      await flushLog(app.log);
       clearTimeout(force);
       process.exit(0);
     }
