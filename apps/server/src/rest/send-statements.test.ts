@@ -159,6 +159,34 @@ describe('a streaming send over REST', () => {
     expect(usage?.messagesUsed).toBe(1);
   });
 
+  it('reads the history in the reservation’s statement: two statements before the exchange starts', async () => {
+    const u = await createSignedInUser(server.services, { plan: 'pro' });
+    const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
+    const first = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Draft a needs analysis for a sales team',
+    });
+    expect(first.statusCode).toBe(200);
+    logged.statements.length = 0;
+    const res = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
+      message: 'Now turn it into three objectives',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"type":"complete"');
+    const statements = [...logged.statements];
+    const start = statements.findIndex((q) => q.includes('INSERT INTO "PendingExchange"'));
+    // Besides the signed-in user's read and the usage log (see above): the session, then payer, counter and
+    // history together.
+    const before = statements
+      .slice(0, start)
+      .filter((q) => !/"UsageLog"|"public"\."(User|WorkspaceMember)"/.test(q));
+    expect(before).toHaveLength(2);
+    expect(before[0]).toContain('FROM "ChatSession" s WHERE s."id"');
+    expect(before[1]).toContain('INSERT INTO "UsageCounter"');
+    expect(before[1]).toContain('FROM "ChatMessage"');
+    // No read of the history of its own.
+    expect(statements.filter((q) => q.includes('json_agg'))).toEqual([before[1]]);
+  });
+
   it('another user’s session is still a 404 with its text, before any event, and stores nothing', async () => {
     const owner = await createSignedInUser(server.services, { plan: 'pro' });
     const other = await createSignedInUser(server.services, { plan: 'pro' });

@@ -107,6 +107,37 @@ describe('quota', () => {
   });
 });
 
+describe('a read alongside the reservation', () => {
+  const alongside = (text: string) => Prisma.sql`(SELECT ${text}::text)`;
+
+  it('comes back with an own payer’s, an admin’s unmetered and a no-payer admin’s reservation', async () => {
+    const quota = createQuotaService(database.prisma);
+    const { user } = await createTestUser(database.prisma, { plan: 'pro' });
+    const r = await quota.reserve(user.id, { alongside: alongside('own') });
+    expect(r.alongside).toBe('own');
+    expect(r.counter).toBeDefined();
+    await r.release();
+    expect((await quota.usage(user.id))!.messagesUsed).toBe(0);
+    const { user: admin } = await createTestUser(database.prisma, { isAdmin: true });
+    const u = await quota.reserve(admin.id, { alongside: alongside('admin') });
+    expect(u.alongside).toBe('admin');
+    expect(u.counter).toBeUndefined();
+    expect((await quota.reserve(admin.id)).alongside).toBeUndefined();
+  });
+
+  it('changes nothing about refusals: no payer and a used-up quota are still 402s', async () => {
+    const quota = createQuotaService(database.prisma);
+    const { user: bare } = await createTestUser(database.prisma);
+    await expect(quota.reserve(bare.id, { alongside: alongside('x') })).rejects.toThrow(
+      /no active subscription/,
+    );
+    const { user } = await createTestUser(database.prisma, { plan: 'starter', messageLimit: 1 });
+    await (await quota.reserve(user.id, { alongside: alongside('x') })).commit();
+    await expect(quota.reserve(user.id, { alongside: alongside('x') })).rejects.toThrow(/used all messages/);
+    expect((await quota.usage(user.id))!.messagesUsed).toBe(1);
+  });
+});
+
 describe('the sending rule (shared by the quota service and the dashboard)', () => {
   it.each([
     ['ACTIVE', true],

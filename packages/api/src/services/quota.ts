@@ -44,6 +44,8 @@ export interface QuotaReservation {
   counter?: { subscriptionId: string; periodStart: Date };
   /** Set for a team member: their MemberUsageCounter row (same subscription and period) holds it too. */
   memberUserId?: string;
+  /** The value of the read asked to run alongside (reserve's `alongside`). */
+  alongside?: unknown;
 }
 
 export interface QuotaUsage {
@@ -91,8 +93,10 @@ export interface QuotaService {
   /**
    * Reserves one message, or throws PAYMENT_REQUIRED (402 over REST and tRPC alike) with appCode
    * SUBSCRIPTION_INACTIVE (no live subscription) or QUOTA_EXCEEDED (the period's messages are used up).
+   * `alongside`: a read (one SQL value) run in the reservation's statement, saving the caller its own round
+   * trip; its value comes back as the reservation's `alongside` (it is not read when the reservation fails).
    */
-  reserve(userId: string): Promise<QuotaReservation>;
+  reserve(userId: string, opts?: { alongside?: Prisma.Sql }): Promise<QuotaReservation>;
   /** Admin "Reset Quota": messagesUsed back to 0 for the current period. */
   reset(userId: string): Promise<void>;
 }
@@ -187,11 +191,12 @@ export function createQuotaService(db: Db): QuotaService {
     },
     usageOf,
 
-    async reserve(userId) {
+    async reserve(userId, opts = {}) {
       // One statement: who pays, and — for a payer of their own who may send — the period's counter incremented
-      // while below the limit (or its first use inserted). A team seat takes its own transaction below.
+      // while below the limit (or its first use inserted). A team seat takes its own transaction below. The
+      // row is there without a payer too (the LEFT JOIN), so the read alongside always comes back.
       const now = new Date();
-      const [row] = await sqlOf(db).query<PayerRow & { reserved: boolean }>(Prisma.sql`
+      const [row] = await sqlOf(db).query<PayerRow & { reserved: boolean; alongside?: unknown }>(Prisma.sql`
         WITH p AS (${payerSql(userId)}),
         counter AS (
           INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
@@ -203,12 +208,19 @@ export function createQuotaService(db: Db): QuotaService {
           WHERE "UsageCounter"."used" < (SELECT COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) FROM p)
           RETURNING 1
         )
-        SELECT p.*, EXISTS (SELECT 1 FROM counter) AS "reserved" FROM p`);
-      const { reserved = false, ...payerRow } = row ?? {};
-      const { subscription: sub, seat } = payerOf(row ? (payerRow as PayerRow) : undefined);
+        SELECT p.*, EXISTS (SELECT 1 FROM counter) AS "reserved"${
+          opts.alongside ? Prisma.sql`, ${opts.alongside} AS "alongside"` : Prisma.empty
+        }
+          FROM (SELECT 1) AS one LEFT JOIN p ON true`);
+      const { reserved = false, alongside, ...payerRow } = row ?? {};
+      const withAlongside = (r: QuotaReservation): QuotaReservation =>
+        opts.alongside ? { ...r, alongside } : r;
+      const { subscription: sub, seat } = payerOf(
+        (payerRow as Partial<PayerRow>).id == null ? undefined : (payerRow as PayerRow),
+      );
       if (!sub || !canSend(sub.status)) {
         const user = await db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });
-        if (user?.isAdmin) return UNMETERED;
+        if (user?.isAdmin) return withAlongside(UNMETERED);
         throw appError(
           'PAYMENT_REQUIRED',
           sub?.status === 'INCOMPLETE' ? SUBSCRIPTION_INACTIVE_MESSAGE : NO_SUBSCRIPTION_MESSAGE,
@@ -217,7 +229,7 @@ export function createQuotaService(db: Db): QuotaService {
       }
       const periodStart = periodStartFor(sub, now);
       const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
-      if (seat) return teamReservation(sub, seat, userId, periodStart, limit);
+      if (seat) return withAlongside(await teamReservation(sub, seat, userId, periodStart, limit));
       if (!reserved) {
         throw appError('PAYMENT_REQUIRED', QUOTA_EXCEEDED_MESSAGE, {
           appCode: ERROR_CODES.QUOTA_EXCEEDED,
@@ -226,7 +238,7 @@ export function createQuotaService(db: Db): QuotaService {
         });
       }
       let settled = false;
-      return {
+      return withAlongside({
         counter: { subscriptionId: sub.id, periodStart },
         async commit() {
           settled = true;
@@ -238,7 +250,7 @@ export function createQuotaService(db: Db): QuotaService {
             UPDATE "UsageCounter" SET "used" = GREATEST("used" - 1, 0), "updatedAt" = now()
             WHERE "subscriptionId" = ${sub.id} AND "periodStart" = ${periodStart}`);
         },
-      };
+      });
     },
 
     async reset(userId) {

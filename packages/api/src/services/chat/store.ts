@@ -4,7 +4,12 @@ import { Prisma, sqlOf, type ChatMessageModel, type ChatSessionModel, type Db } 
 import { needsAutoTitle, titleFromMessage } from '../../schemas/chat.js';
 import { CHAT_SYSTEM_PROMPT } from '../llm/system-prompt.js';
 import type { SqlStep } from '../conversation/one-statement.js';
-import type { ConversationStore, ConversationTypes, MessageSqlWrites } from '../conversation/store.js';
+import type {
+  ConversationStore,
+  ConversationTypes,
+  HistoryMessage,
+  MessageSqlWrites,
+} from '../conversation/store.js';
 import {
   STORED,
   createChatSessions,
@@ -59,6 +64,19 @@ function sessionTouch(sessionId: string, updatedAt: Date, title?: string): SqlSt
   };
 }
 
+/**
+ * The session's stored messages, newest first, at most `limit`, as one json array of { role, content }: the
+ * exchange reads it inside the reservation's statement (ConversationStore.historySql), history() on its own.
+ */
+function historyJson(sessionId: string, limit: number): Prisma.Sql {
+  return Prisma.sql`(
+    SELECT COALESCE(json_agg(json_build_object('role', h."role", 'content', h."content")
+                             ORDER BY h."createdAt" DESC, h."id" DESC), '[]'::json)
+      FROM (SELECT "role", "content", "createdAt", "id" FROM "ChatMessage"
+             WHERE "sessionId" = ${sessionId} AND "status" IN (${Prisma.join(STORED.in)})
+             ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}) h)`;
+}
+
 export function createChatStore(db: Db): ChatStore {
   const sessions = createChatSessions(db);
   return {
@@ -75,11 +93,13 @@ export function createChatStore(db: Db): ChatStore {
         hasPending: s.hasPending,
       };
     },
-    history: (session, limit) =>
-      sqlOf(db).query<{ role: 'user' | 'assistant'; content: string }>(Prisma.sql`
-        SELECT "role", "content" FROM "ChatMessage"
-         WHERE "sessionId" = ${session.id} AND "status" IN (${Prisma.join(STORED.in)})
-         ORDER BY "createdAt" DESC, "id" DESC LIMIT ${limit}`),
+    async history(session, limit) {
+      const [row] = await sqlOf(db).query<{ history: HistoryMessage[] }>(
+        Prisma.sql`SELECT ${historyJson(session.id, limit)} AS "history"`,
+      );
+      return row!.history;
+    },
+    historySql: (session, limit) => historyJson(session.id, limit),
     async prompt({ history, message }) {
       return [
         { role: 'system', content: CHAT_SYSTEM_PROMPT },

@@ -240,10 +240,13 @@ export async function* runExchange<T extends ConversationTypes>(
         input = last.input;
       }
     }
-    // A replaced exchange is the newest stored messages: the history is read past it.
+    // A replaced exchange is the newest stored messages: the history is read past it. A store that gives its
+    // history as SQL has it read in the reservation's statement below (one round trip fewer before the model).
+    const historyLimit = HISTORY_MESSAGES + replaced.length;
+    const historySql = store.historySql?.(session, historyLimit);
     const [orphans, previous] = await Promise.allSettled([
       session.hasPending === false ? [] : pendingOf(db, kind, session.id),
-      store.history(session, HISTORY_MESSAGES + replaced.length).then((h) => h.slice(replaced.length)),
+      historySql ? undefined : store.history(session, historyLimit),
     ]);
     if (orphans.status === 'rejected')
       log.warn({ err: orphans.reason, sessionId: session.id }, 'pending exchanges lookup failed');
@@ -252,12 +255,17 @@ export async function* runExchange<T extends ConversationTypes>(
       session = await store.owned(p.userId, session.id);
     }
     if (previous.status === 'rejected') throw previous.reason;
-    const history = withinBudget(previous.value);
+    let stored = previous.value;
+    if (historySql) {
+      reservation = await services.quota.reserve(p.userId, { alongside: historySql });
+      stored = reservation.alongside as HistoryMessage[];
+    }
+    const history = withinBudget(stored!.slice(replaced.length));
     const messages: LlmMessage[] = await store.prompt({ session, history, message: content, input });
     // The reservation comes last, right before the transaction that records it: a crash can then only
     // strand a reservation in that one round trip (the record makes every later one recoverable).
-    const held = await services.quota.reserve(p.userId);
-    reservation = held;
+    reservation ??= await services.quota.reserve(p.userId);
+    const held = reservation;
 
     const title = store.titleFor(session, content);
     const touchedAt = new Date();

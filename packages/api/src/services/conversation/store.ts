@@ -116,6 +116,13 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
   /** Complete messages of the session, newest first, at most `limit` (PENDING ones never). */
   history(session: T['session'], limit: number): Promise<HistoryMessage[]>;
   /**
+   * history() as one SQL value (a json array of { role, content }). Given, the pipeline reads the history in
+   * the quota reservation's statement instead of a round trip of its own; the reservation is then held while
+   * prompt() runs (a crash there strands it: no record names it yet), so give this only with a prompt() that
+   * does no I/O.
+   */
+  historySql?(session: T['session'], limit: number): Prisma.Sql;
+  /**
    * The model's messages: the system prompt and any context (e.g. retrieved file chunks), the history
    * (oldest first, already cut to budget) and the new user message.
    */
