@@ -63,6 +63,24 @@ describe('access tokens', () => {
       expect(hmac).toHaveBeenCalledTimes(3);
     });
 
+    it('requests arriving together with a new token share one verification; a forged one is refused to each', async () => {
+      const tokens = createAccessTokens(SECRET);
+      const token = await tokens.sign('user-1', 4);
+      const [h, p, sig] = token.split('.');
+      const forged = `${h}.${p}.${sig!.slice(0, -2)}${sig!.endsWith('AA') ? 'BB' : 'AA'}`;
+      const hmac = vi.spyOn(crypto.subtle, 'verify');
+      const [good, bad] = await Promise.all([
+        Promise.all(Array.from({ length: 20 }, () => tokens.verify(token))),
+        Promise.all(Array.from({ length: 20 }, () => tokens.verify(forged))),
+      ]);
+      expect(good).toEqual(Array(20).fill({ userId: 'user-1', version: 4 }));
+      expect(bad).toEqual(Array(20).fill(null));
+      expect(hmac).toHaveBeenCalledTimes(2);
+      // A refused token is not remembered: it is checked again (and refused) next time.
+      expect(await tokens.verify(forged)).toBeNull();
+      expect(hmac).toHaveBeenCalledTimes(3);
+    });
+
     it('a remembered token is refused once it has expired', async () => {
       vi.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z'), toFake: ['Date'] });
       const tokens = createAccessTokens(SECRET, 60);

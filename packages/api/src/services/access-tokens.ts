@@ -27,6 +27,8 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
   // that was verified matches): the HMAC check through WebCrypto was the largest part of a bearer request's
   // auth after the user cache. Revocation is unaffected: the user's token version is checked on every request.
   const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  /** Verifications under way, by token. */
+  const verifying = new Map<string, Promise<AccessTokenClaims | null>>();
   // Imported once as a WebCrypto key: jose 6 would import raw bytes again on every sign and verify, which
   // was a sixth of the CPU of an authenticated request (docs/perf-request-path.md).
   const key = crypto.subtle.importKey(
@@ -36,6 +38,25 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
     false,
     ['sign', 'verify'],
   );
+
+  async function check(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string') return null;
+      const ver = payload.ver ?? 0;
+      if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
+      const claims = { userId: payload.sub, version: ver };
+      if (typeof payload.exp === 'number') {
+        // Oldest first out (a Map keeps insertion order).
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+      }
+      return claims;
+    } catch {
+      return null;
+    }
+  }
+
   return {
     async sign(userId, version = 0) {
       return new SignJWT({ ver: version })
@@ -51,21 +72,14 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
         if (Date.now() < known.expiresAt) return known.claims;
         verified.delete(token);
       }
-      try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string') return null;
-        const ver = payload.ver ?? 0;
-        if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0) return null;
-        const claims = { userId: payload.sub, version: ver };
-        if (typeof payload.exp === 'number') {
-          // Oldest first out (a Map keeps insertion order).
-          if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
-        }
-        return claims;
-      } catch {
-        return null;
+      // Requests that arrive together with one new token (a page's first queries, a burst of sends) share
+      // its one verification instead of each running the HMAC before the first one is remembered.
+      let running = verifying.get(token);
+      if (!running) {
+        running = check(token).finally(() => verifying.delete(token));
+        verifying.set(token, running);
       }
+      return running;
     },
   };
 }
