@@ -9,7 +9,7 @@ import {
   payerOf,
   payerSql,
   subscriptionFor,
-  type PayerRow,
+  type PayerColumns,
   type SubscriptionRow,
   type TeamSeat,
 } from './billing/subscription.js';
@@ -105,7 +105,7 @@ export function createQuotaService(db: Db): QuotaService {
   const loadSub = (userId: string) => subscriptionFor(db, userId);
 
   /** Team quota first refused → nothing kept; member cap refused → nothing kept (one transaction). */
-  async function reserveTeamSeat(sub: SubscriptionRow, seat: TeamSeat, userId: string, periodStart: Date) {
+  async function reserveTeamSeat(sub: QuotaSubscription, seat: TeamSeat, userId: string, periodStart: Date) {
     const limit = sub.messageLimit ?? DEFAULT_MESSAGE_LIMIT;
     const cap = seat.messageCap;
     const underCap = cap === null ? Prisma.sql`TRUE` : Prisma.sql`"MemberUsageCounter"."used" < ${cap}`;
@@ -148,7 +148,7 @@ export function createQuotaService(db: Db): QuotaService {
   }
 
   async function teamReservation(
-    sub: SubscriptionRow,
+    sub: QuotaSubscription,
     seat: TeamSeat,
     userId: string,
     periodStart: Date,
@@ -196,7 +196,8 @@ export function createQuotaService(db: Db): QuotaService {
       // while below the limit (or its first use inserted). A team seat takes its own transaction below. The
       // row is there without a payer too (the LEFT JOIN), so the read alongside always comes back.
       const now = new Date();
-      const [row] = await sqlOf(db).query<PayerRow & { reserved: boolean; alongside?: unknown }>(Prisma.sql`
+      type Row = QuotaSubscription & PayerColumns & { reserved: boolean; alongside?: unknown };
+      const [row] = await sqlOf(db).query<Row>(Prisma.sql`
         WITH p AS (${payerSql(userId)}),
         counter AS (
           INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
@@ -208,15 +209,16 @@ export function createQuotaService(db: Db): QuotaService {
           WHERE "UsageCounter"."used" < (SELECT COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) FROM p)
           RETURNING 1
         )
-        SELECT p.*, EXISTS (SELECT 1 FROM counter) AS "reserved"${
-          opts.alongside ? Prisma.sql`, ${opts.alongside} AS "alongside"` : Prisma.empty
-        }
+        SELECT p."id", p."status", p."messageLimit", p."currentPeriodStart", p."trialStart", p."payerKind",
+               p."seatWorkspaceId", p."seatRole", p."seatMessageCap", EXISTS (SELECT 1 FROM counter) AS "reserved"${
+                 opts.alongside ? Prisma.sql`, ${opts.alongside} AS "alongside"` : Prisma.empty
+               }
           FROM (SELECT 1) AS one LEFT JOIN p ON true`);
       const { reserved = false, alongside, ...payerRow } = row ?? {};
       const withAlongside = (r: QuotaReservation): QuotaReservation =>
         opts.alongside ? { ...r, alongside } : r;
-      const { subscription: sub, seat } = payerOf(
-        (payerRow as Partial<PayerRow>).id == null ? undefined : (payerRow as PayerRow),
+      const { subscription: sub, seat } = payerOf<QuotaSubscription>(
+        (payerRow as Partial<Row>).id == null ? undefined : (payerRow as Row),
       );
       if (!sub || !canSend(sub.status)) {
         const user = await db.user.findUnique({ where: { id: userId }, select: { isAdmin: true } });

@@ -57,17 +57,26 @@ export function payerSql(userId: string): Prisma.Sql {
     ) payer ORDER BY payer."payerKind" = 'team' DESC LIMIT 1`;
 }
 
-export interface PayerRow extends SubscriptionRow {
+/** The columns payerSql adds to the subscription's. */
+export interface PayerColumns {
   payerKind: 'own' | 'team';
   seatWorkspaceId: string | null;
   seatRole: string | null;
   seatMessageCap: number | null;
 }
 
-/** The payer of a row of payerSql (none: no subscription pays). */
-export function payerOf(row: PayerRow | undefined): Payer {
+export type PayerRow = SubscriptionRow & PayerColumns;
+
+/**
+ * The payer of a row of payerSql (none: no subscription pays). `S`: the subscription's columns the row carries
+ * (all of them unless a statement selects fewer).
+ */
+export function payerOf<S extends object = SubscriptionRow>(
+  row: (S & PayerColumns) | undefined,
+): { subscription: S | null; seat: TeamSeat | null } {
   if (!row) return { subscription: null, seat: null };
-  const { payerKind, seatWorkspaceId, seatRole, seatMessageCap, ...subscription } = row;
+  const { payerKind, seatWorkspaceId, seatRole, seatMessageCap, ...rest } = row;
+  const subscription = rest as unknown as S;
   if (payerKind !== 'team') return { subscription, seat: null };
   return {
     subscription,
