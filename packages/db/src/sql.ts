@@ -65,7 +65,8 @@ function leavesConnectionReady(err: unknown) {
 
 interface ConnectionNames {
   serial: number;
-  names: Map<string, string | undefined>;
+  /** By statement text; null: no name (past the budget). */
+  names: Map<string, string | null>;
   next: number;
 }
 
@@ -76,10 +77,12 @@ let connectionSerial = 0;
 function nameOn(client: pg.PoolClient, text: string, fresh = false): string | undefined {
   let c = connectionNames.get(client);
   if (!c) connectionNames.set(client, (c = { serial: connectionSerial++, names: new Map(), next: 0 }));
-  if (!fresh && c.names.has(text)) return c.names.get(text);
-  const name = c.next < MAX_PREPARED ? `app_sql_${c.serial}_${c.next++}` : undefined;
+  // One look-up (hashing a statement's text is most of the cost here).
+  const known = fresh ? undefined : c.names.get(text);
+  if (known !== undefined) return known ?? undefined;
+  const name = c.next < MAX_PREPARED ? `app_sql_${c.serial}_${c.next++}` : null;
   c.names.set(text, name);
-  return name;
+  return name ?? undefined;
 }
 
 /**
