@@ -28,6 +28,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const self = fileURLToPath(import.meta.url);
@@ -381,7 +382,8 @@ async function bench(opts) {
         TRUST_PROXY: undefined,
       }).filter(([, v]) => v !== undefined),
     );
-    const nodeArgs = [];
+    // The flags `npm start` gives the server.
+    const nodeArgs = [...SERVER_NODE_FLAGS];
     if (opts['cpu-prof']) {
       mkdirSync(path.resolve(opts['cpu-prof']), { recursive: true });
       nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${path.resolve(opts['cpu-prof'])}`);

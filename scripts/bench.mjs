@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [first, ...rest] = process.argv.slice(2);
@@ -16,7 +17,17 @@ const file = first === 'streams' ? 'bench/streams-bench.ts' : 'bench/chat-bench.
 const args = first === 'streams' ? rest : process.argv.slice(2);
 // The server runs from source here: trpc-fast-spread.mjs gives it the production bundle's tRPC.
 const hooks = path.join(root, 'bench/trpc-fast-spread.mjs');
-const nodeArgs = ['--expose-gc', '--import', 'tsx', '--import', hooks, path.join(root, file), ...args];
+// The server runs in the benchmark's process, with the V8 flags `npm start` gives it.
+const nodeArgs = [
+  ...SERVER_NODE_FLAGS,
+  '--expose-gc',
+  '--import',
+  'tsx',
+  '--import',
+  hooks,
+  path.join(root, file),
+  ...args,
+];
 const r = spawnSync(process.execPath, nodeArgs, {
   cwd: root,
   stdio: 'inherit',
