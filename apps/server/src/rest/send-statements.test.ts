@@ -159,7 +159,7 @@ describe('a streaming send over REST', () => {
     expect(usage?.messagesUsed).toBe(1);
   });
 
-  it('reads the history in the reservation’s statement: two statements before the exchange starts', async () => {
+  it('reserves the message and reads the history in the start statement: one statement before it', async () => {
     const u = await createSignedInUser(server.services, { plan: 'pro' });
     const session = await server.services.db.chatSession.create({ data: { userId: u.user.id } });
     const first = await postStream(`/api/chat/sessions/${session.id}/messages/stream`, u.auth, {
@@ -174,17 +174,26 @@ describe('a streaming send over REST', () => {
     expect(res.body).toContain('"type":"complete"');
     const statements = [...logged.statements];
     const start = statements.findIndex((q) => q.includes('INSERT INTO "PendingExchange"'));
-    // Besides the signed-in user's read and the usage log (see above): the session, then payer, counter and
-    // history together.
+    // Besides the signed-in user's read and the usage log (see above): the session's read only.
     const before = statements
       .slice(0, start)
       .filter((q) => !/"UsageLog"|"public"\."(User|WorkspaceMember)"/.test(q));
-    expect(before).toHaveLength(2);
+    expect(before).toHaveLength(1);
     expect(before[0]).toContain('FROM "ChatSession" s WHERE s."id"');
-    expect(before[1]).toContain('INSERT INTO "UsageCounter"');
-    expect(before[1]).toContain('FROM "ChatMessage"');
-    // No read of the history of its own.
-    expect(statements.filter((q) => q.includes('json_agg'))).toEqual([before[1]]);
+    // The start statement reserves the message (payer and counter) and reads the history the model gets.
+    expect(statements[start]).toContain('INSERT INTO "UsageCounter"');
+    expect(statements[start]).toContain('FROM "Subscription" s');
+    expect(statements[start]).toContain('INSERT INTO "ChatMessage"');
+    expect(statements.filter((q) => q.includes('json_agg'))).toEqual([statements[start]]);
+    expect(statements.filter((q) => q.includes('"UsageCounter"'))).toEqual([statements[start]]);
+    // The record names the counter that holds the message, and the second answer saw the first exchange.
+    const usage = await server.services.quota.usage(u.user.id);
+    expect(usage?.messagesUsed).toBe(2);
+    const answers = await server.services.db.chatMessage.findMany({
+      where: { sessionId: session.id, role: 'assistant' },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(answers).toHaveLength(2);
   });
 
   it('another user’s session is still a 404 with its text, before any event, and stores nothing', async () => {

@@ -5,6 +5,7 @@ import { Prisma, sqlOf } from '@app/db';
 import { createQuotaService, periodStartFor, periodStartSql } from './quota.js';
 import { canSend } from '../plans/catalogue.js';
 import { createTestUser } from '../testing/factories.js';
+import { ensureTeamWorkspace } from './workspaces/provision.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -195,5 +196,66 @@ describe('periodStartFor', () => {
     expect(
       periodStartFor({ status: 'TRIALING', trialStart: null, currentPeriodStart: periodStart }, now),
     ).toEqual(periodStart);
+  });
+});
+
+describe('an inline reservation (the reservation inside a caller’s statement)', () => {
+  /** Runs the inline reservation's CTEs in a statement of their own, as a caller's statement would. */
+  async function runInline(userId: string) {
+    const quota = createQuotaService(database.prisma);
+    const inline = quota.reserveInline(userId);
+    const [row] = await sqlOf(database.prisma).query<{
+      reserved: boolean;
+      subscriptionId: string | null;
+      periodStart: Date | null;
+    }>(Prisma.sql`WITH ${inline.ctes}
+      SELECT ${inline.reserved} AS "reserved", ${inline.subscriptionId} AS "subscriptionId",
+             ${inline.periodStart} AS "periodStart"`);
+    return { ...row!, inline };
+  }
+
+  it('reserves a payer of their own’s message on the counter reserve() uses, and its release gives it back', async () => {
+    const { user, subscription } = await createTestUser(database.prisma, { plan: 'pro' });
+    const row = await runInline(user.id);
+    expect(row.reserved).toBe(true);
+    expect(row.subscriptionId).toBe(subscription!.id);
+    expect(row.periodStart).toEqual(periodStartFor(subscription!));
+    const quota = createQuotaService(database.prisma);
+    expect((await quota.usage(user.id))!.messagesUsed).toBe(1);
+    const held = row.inline.held({ subscriptionId: row.subscriptionId!, periodStart: row.periodStart! });
+    expect(held.counter).toEqual({ subscriptionId: subscription!.id, periodStart: row.periodStart });
+    await held.release();
+    await held.release();
+    expect((await quota.usage(user.id))!.messagesUsed).toBe(0);
+  });
+
+  it('reserves nothing, and changes no counter, for a used-up quota, no payer, an inactive one or a team seat', async () => {
+    const quota = createQuotaService(database.prisma);
+    const { user: full } = await createTestUser(database.prisma, { plan: 'starter', messageLimit: 1 });
+    await (await quota.reserve(full.id)).commit();
+    expect((await runInline(full.id)).reserved).toBe(false);
+    expect((await quota.usage(full.id))!.messagesUsed).toBe(1);
+    const { user: bare } = await createTestUser(database.prisma);
+    expect(await runInline(bare.id)).toMatchObject({ reserved: false, subscriptionId: null });
+    const { user: lapsed } = await createTestUser(database.prisma, { plan: 'pro', status: 'CANCELED' });
+    expect((await runInline(lapsed.id)).reserved).toBe(false);
+    expect((await quota.usage(lapsed.id))!.messagesUsed).toBe(0);
+    const { subscription: team } = await createTestUser(database.prisma, { plan: 'team', messageLimit: 10 });
+    const workspaceId = await ensureTeamWorkspace(database.prisma, team!.id);
+    const { user: member } = await createTestUser(database.prisma);
+    await database.prisma.workspaceMember.create({
+      data: { workspaceId: workspaceId!, userId: member.id, role: 'MEMBER' },
+    });
+    expect((await runInline(member.id)).reserved).toBe(false);
+    expect(await database.prisma.usageCounter.count({ where: { subscriptionId: team!.id } })).toBe(0);
+  });
+
+  it('20 concurrent inline reservations with one message left reserve exactly one', async () => {
+    const quota = createQuotaService(database.prisma);
+    const { user } = await createTestUser(database.prisma, { plan: 'starter', messageLimit: 3 });
+    for (let i = 0; i < 2; i++) await (await quota.reserve(user.id)).commit();
+    const rows = await Promise.all(Array.from({ length: 20 }, () => runInline(user.id)));
+    expect(rows.filter((r) => r.reserved)).toHaveLength(1);
+    expect((await quota.usage(user.id))!.messagesUsed).toBe(3);
   });
 });

@@ -48,6 +48,19 @@ export interface QuotaReservation {
   alongside?: unknown;
 }
 
+/** A reservation written into someone else's statement (QuotaService.reserveInline). */
+export interface InlineReservation {
+  /** CTEs (`quota_payer`, `quota_counter`) that increment the period's counter of a payer of their own. */
+  ctes: Prisma.Sql;
+  /** True when the CTEs reserved the message (a boolean SQL value for the statement's check). */
+  reserved: Prisma.Sql;
+  /** The reserved counter's key as SQL values (for the exchange's record, in the same statement). */
+  subscriptionId: Prisma.Sql;
+  periodStart: Prisma.Sql;
+  /** The reservation the statement made, given the counter it read back. */
+  held(counter: { subscriptionId: string; periodStart: Date }): QuotaReservation;
+}
+
 export interface QuotaUsage {
   messagesUsed: number;
   messageLimit: number;
@@ -97,8 +110,51 @@ export interface QuotaService {
    * trip; its value comes back as the reservation's `alongside` (it is not read when the reservation fails).
    */
   reserve(userId: string, opts?: { alongside?: Prisma.Sql }): Promise<QuotaReservation>;
+  /**
+   * reserve() for a payer of their own (most sends) as part of the caller's one statement, saving a round trip:
+   * see InlineReservation. When its `reserved` is false the caller fails its statement and calls reserve(),
+   * which reserves a team seat's message, lets an admin send unmetered, or tells why not.
+   */
+  reserveInline(userId: string): InlineReservation;
   /** Admin "Reset Quota": messagesUsed back to 0 for the current period. */
   reset(userId: string): Promise<void>;
+}
+
+/**
+ * The reservation's write for a payer of their own who may send: the period's counter incremented while below
+ * the limit (or its first use inserted), as the CTEs `quota_payer` (who pays) and `quota_counter` (the counter's
+ * key when a message was reserved, no row otherwise). A team seat is reserved by its own transaction.
+ */
+function ownCounterCtes(userId: string, now: Date): Prisma.Sql {
+  return Prisma.sql`"quota_payer" AS (${payerSql(userId)}),
+    "quota_counter" AS (
+      INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
+      SELECT p."id", ${periodStartSql(now)}, 1, now() FROM "quota_payer" p
+       WHERE p."payerKind" = 'own' AND p."status"::text IN (${Prisma.join([...SENDING_STATUSES])})
+         AND COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) > 0
+      ON CONFLICT ("subscriptionId", "periodStart")
+      DO UPDATE SET "used" = "UsageCounter"."used" + 1, "updatedAt" = now()
+      WHERE "UsageCounter"."used" < (SELECT COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) FROM "quota_payer" p)
+      RETURNING "subscriptionId", "periodStart"
+    )`;
+}
+
+/** A reserved message of a payer of their own: kept as it is, or given back to its counter once. */
+function ownReservation(db: Db, subscriptionId: string, periodStart: Date): QuotaReservation {
+  let settled = false;
+  return {
+    counter: { subscriptionId, periodStart },
+    async commit() {
+      settled = true;
+    },
+    async release() {
+      if (settled) return;
+      settled = true;
+      await db.$executeRaw(Prisma.sql`
+        UPDATE "UsageCounter" SET "used" = GREATEST("used" - 1, 0), "updatedAt" = now()
+        WHERE "subscriptionId" = ${subscriptionId} AND "periodStart" = ${periodStart}`);
+    },
+  };
 }
 
 export function createQuotaService(db: Db): QuotaService {
@@ -192,28 +248,19 @@ export function createQuotaService(db: Db): QuotaService {
     usageOf,
 
     async reserve(userId, opts = {}) {
-      // One statement: who pays, and — for a payer of their own who may send — the period's counter incremented
-      // while below the limit (or its first use inserted). A team seat takes its own transaction below. The
-      // row is there without a payer too (the LEFT JOIN), so the read alongside always comes back.
+      // One statement: who pays, and — for a payer of their own who may send — the message reserved
+      // (ownCounterCtes). A team seat takes its own transaction below. The row is there without a payer too (the
+      // LEFT JOIN), so the read alongside always comes back.
       const now = new Date();
       type Row = QuotaSubscription & PayerColumns & { reserved: boolean; alongside?: unknown };
       const [row] = await sqlOf(db).query<Row>(Prisma.sql`
-        WITH p AS (${payerSql(userId)}),
-        counter AS (
-          INSERT INTO "UsageCounter" ("subscriptionId", "periodStart", "used", "updatedAt")
-          SELECT p."id", ${periodStartSql(now)}, 1, now() FROM p
-           WHERE p."payerKind" = 'own' AND p."status"::text IN (${Prisma.join([...SENDING_STATUSES])})
-             AND COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) > 0
-          ON CONFLICT ("subscriptionId", "periodStart")
-          DO UPDATE SET "used" = "UsageCounter"."used" + 1, "updatedAt" = now()
-          WHERE "UsageCounter"."used" < (SELECT COALESCE(p."messageLimit", ${DEFAULT_MESSAGE_LIMIT}) FROM p)
-          RETURNING 1
-        )
+        WITH ${ownCounterCtes(userId, now)}
         SELECT p."id", p."status", p."messageLimit", p."currentPeriodStart", p."trialStart", p."payerKind",
-               p."seatWorkspaceId", p."seatRole", p."seatMessageCap", EXISTS (SELECT 1 FROM counter) AS "reserved"${
+               p."seatWorkspaceId", p."seatRole", p."seatMessageCap",
+               EXISTS (SELECT 1 FROM "quota_counter") AS "reserved"${
                  opts.alongside ? Prisma.sql`, ${opts.alongside} AS "alongside"` : Prisma.empty
                }
-          FROM (SELECT 1) AS one LEFT JOIN p ON true`);
+          FROM (SELECT 1) AS one LEFT JOIN "quota_payer" p ON true`);
       const { reserved = false, alongside, ...payerRow } = row ?? {};
       const withAlongside = (r: QuotaReservation): QuotaReservation =>
         opts.alongside ? { ...r, alongside } : r;
@@ -239,20 +286,17 @@ export function createQuotaService(db: Db): QuotaService {
           extra: { messageLimit: limit },
         });
       }
-      let settled = false;
-      return withAlongside({
-        counter: { subscriptionId: sub.id, periodStart },
-        async commit() {
-          settled = true;
-        },
-        async release() {
-          if (settled) return;
-          settled = true;
-          await db.$executeRaw(Prisma.sql`
-            UPDATE "UsageCounter" SET "used" = GREATEST("used" - 1, 0), "updatedAt" = now()
-            WHERE "subscriptionId" = ${sub.id} AND "periodStart" = ${periodStart}`);
-        },
-      });
+      return withAlongside(ownReservation(db, sub.id, periodStart));
+    },
+
+    reserveInline(userId) {
+      return {
+        ctes: ownCounterCtes(userId, new Date()),
+        reserved: Prisma.sql`EXISTS (SELECT 1 FROM "quota_counter")`,
+        subscriptionId: Prisma.sql`(SELECT "subscriptionId" FROM "quota_counter")`,
+        periodStart: Prisma.sql`(SELECT "periodStart" FROM "quota_counter")`,
+        held: (counter) => ownReservation(db, counter.subscriptionId, counter.periodStart),
+      };
     },
 
     async reset(userId) {

@@ -82,6 +82,46 @@ const freshSweeper = () =>
     log: silentLogger,
   });
 
+describe('the start statement that reserves the message', () => {
+  it('a start that fails reserves nothing, leaves nothing and is logged as an error', async () => {
+    const ids = await setup();
+    const real = createChatStore(services.db);
+    // The session is deleted between its read and the start statement, whose session update then changes no row.
+    const vanishing: ChatStore = {
+      ...real,
+      async owned(userId, sessionId) {
+        const s = await real.owned(userId, sessionId);
+        await services.db.chatSession.delete({ where: { id: sessionId } });
+        return s;
+      },
+    };
+    services.llm = provider(['Hello']);
+    const { events, error } = await drain(send(services, vanishing, ids, 'Objectives for onboarding'));
+    expect(events).toEqual([]);
+    expect(error?.message).toBe('Failed to send message. Please try again.');
+    expect(await used(ids.userId)).toBe(0);
+    expect(await pending(ids.sessionId)).toEqual([]);
+    expect(await services.db.chatMessage.count({ where: { sessionId: ids.sessionId } })).toBe(0);
+    const logged = await services.db.usageLog.findMany({ where: { userId: ids.userId } });
+    expect(logged).toMatchObject([{ status: 'error', usage: 0, action: 'STREAMING_CHAT' }]);
+  });
+
+  it('a refused send (quota used up) falls back to the reservation’s own statement: a 402, nothing stored', async () => {
+    const ids = await setup(1);
+    services.llm = provider(['Hello']);
+    expect((await drain(send(services, createChatStore(services.db), ids, 'First'))).error).toBeUndefined();
+    const { events, error } = await drain(send(services, createChatStore(services.db), ids, 'Second'));
+    expect(events).toEqual([]);
+    expect(error).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      message: expect.stringMatching(/used all messages/),
+    });
+    expect(await used(ids.userId)).toBe(1);
+    expect((await stored(ids.sessionId)).map((m) => m.content)).toEqual(['First', 'Hello']);
+    expect(await pending(ids.sessionId)).toEqual([]);
+  });
+});
+
 describe('clean-up after a failed reply', () => {
   it('releases the reservation first, even when deleting the half exchange fails; the sweeper finishes it', async () => {
     const ids = await setup();

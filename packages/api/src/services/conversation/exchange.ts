@@ -4,7 +4,9 @@
 //
 //  1. ownership (404) → per-user rate limit (429) → one send per session (409) → quota reservation (402)
 //  2. one transaction: the user message (PENDING), the session's new updatedAt/title and the
-//     PendingExchange record naming the reserved counter → the `start` event
+//     PendingExchange record naming the reserved counter → the `start` event. A store writing SQL whose
+//     history is SQL (chat) makes the reservation of a payer of their own, the history read and this step ONE
+//     statement; anyone else (a team seat, an admin, a refusal) falls back to reserve()'s own statement.
 //  3. deltas are streamed (and broadcast to watchers)
 //  4. one transaction: the answer, the user message flipped to COMPLETE, the record deleted (which makes
 //     the reservation final) → usage log → afterComplete → the `complete` event
@@ -36,7 +38,13 @@ import {
   undoExchange,
   type PendingExchangeRecord,
 } from './pending.js';
-import { isSqlStep, runAsOneStatement, type SqlStep } from './one-statement.js';
+import {
+  failedRequirement,
+  isSqlStep,
+  runAsOneStatement,
+  runInFrame,
+  type SqlStep,
+} from './one-statement.js';
 import { stopReasonOf, streamStoppedError } from './streams.js';
 import {
   isSqlWrites,
@@ -46,6 +54,15 @@ import {
   type HistoryMessage,
   type StoreWrites,
 } from './store.js';
+
+/** The start statement's requirement when the quota's inline reservation reserved nothing. */
+const NOTHING_RESERVED = 'no message reserved inline';
+
+/** The reservation of a failed inline start: nothing to give back but what its record may name. */
+const RESERVED_IF_RECORDED: QuotaReservation = {
+  commit: async () => undefined,
+  release: async () => undefined,
+};
 
 export const newMessageId = () => `cm${randomUUID().replace(/-/g, '')}`;
 const newExchangeId = () => `px${randomUUID().replace(/-/g, '')}`;
@@ -241,7 +258,7 @@ export async function* runExchange<T extends ConversationTypes>(
       }
     }
     // A replaced exchange is the newest stored messages: the history is read past it. A store that gives its
-    // history as SQL has it read in the reservation's statement below (one round trip fewer before the model).
+    // history as SQL has it read in a statement the send makes anyway (one round trip fewer before the model).
     const historyLimit = HISTORY_MESSAGES + replaced.length;
     const historySql = store.historySql?.(session, historyLimit);
     const [orphans, previous] = await Promise.allSettled([
@@ -256,37 +273,90 @@ export async function* runExchange<T extends ConversationTypes>(
     }
     if (previous.status === 'rejected') throw previous.reason;
     let stored = previous.value;
-    if (historySql) {
-      reservation = await services.quota.reserve(p.userId, { alongside: historySql });
-      stored = reservation.alongside as HistoryMessage[];
-    }
-    const history = withinBudget(stored!.slice(replaced.length));
-    const messages: LlmMessage[] = await store.prompt({ session, history, message: content, input });
-    // The reservation comes last, right before the transaction that records it: a crash can then only
-    // strand a reservation in that one round trip (the record makes every later one recoverable).
-    reservation ??= await services.quota.reserve(p.userId);
-    const held = reservation;
 
     const title = store.titleFor(session, content);
     const touchedAt = new Date();
-    record = {
+    // The counter's key is filled in once the message is reserved.
+    const pending: PendingExchangeRecord = {
       id: newExchangeId(),
       kind,
       sessionId: session.id,
       userMessageId: newMessageId(),
-      subscriptionId: held.counter?.subscriptionId ?? null,
-      periodStart: held.counter?.periodStart ?? null,
+      subscriptionId: null,
+      periodStart: null,
       previousTitle: session.title,
       previousUpdatedAt: session.updatedAt,
       touchedAt,
     };
-    const pending = record;
-    const started = await inTransaction(
-      db,
-      store.saveUserMessage({ id: record.userMessageId, session, content, input, touchedAt, title }),
-      (sql) => ({ before: [sql ? recordPendingStep(pending) : recordPending(db, pending)] }),
-    );
-    recorded = true;
+    const userMessage = () =>
+      store.saveUserMessage({ id: pending.userMessageId, session, content, input, touchedAt, title });
+    let history: HistoryMessage[] = [];
+    const assemblePrompt = () => {
+      history = withinBudget(stored!.slice(replaced.length));
+      return store.prompt({ session, history, message: content, input });
+    };
+    let started: { message: T['messageRow']; session: T['sessionRow'] } | undefined;
+    let messages: LlmMessage[] | undefined;
+    // Most sends (a store writing SQL with its history as SQL, a payer of their own): the reservation, the
+    // history and the start are ONE statement, and the prompt (no I/O, see historySql) is assembled after it.
+    const writes = historySql ? userMessage() : undefined;
+    if (historySql && writes && isSqlWrites(writes)) {
+      const inline = services.quota.reserveInline(p.userId);
+      record = pending;
+      try {
+        const { row, values } = await runInFrame<T['sessionRow']>(
+          db,
+          [recordPendingStep(pending, inline), ...writes.steps],
+          {
+            ctes: inline.ctes,
+            require: { sql: inline.reserved, message: NOTHING_RESERVED },
+            values: {
+              history: historySql,
+              subscriptionId: inline.subscriptionId,
+              periodStart: inline.periodStart,
+            },
+          },
+        );
+        const counter = {
+          subscriptionId: values.subscriptionId as string,
+          periodStart: values.periodStart as Date,
+        };
+        reservation = inline.held(counter);
+        Object.assign(pending, counter);
+        recorded = true;
+        stored = values.history as HistoryMessage[];
+        started = { message: writes.message, session: row as T['sessionRow'] };
+      } catch (err) {
+        if (!failedRequirement(err, NOTHING_RESERVED)) {
+          // Failed like a start transaction: undone and logged below. The statement is atomic, so the message
+          // is reserved only if it committed after all (a lost connection), and then the record names it.
+          reservation = RESERVED_IF_RECORDED;
+          throw err;
+        }
+        // Not a payer of their own who may send (a team seat, an admin, a refusal): the statement changed
+        // nothing, and reserve() below reserves or tells why not.
+        record = undefined;
+      }
+    }
+    if (!started) {
+      if (historySql) {
+        reservation = await services.quota.reserve(p.userId, { alongside: historySql });
+        stored = reservation.alongside as HistoryMessage[];
+      }
+      messages = await assemblePrompt();
+      // The reservation comes last, right before the transaction that records it: a crash can then only
+      // strand a reservation in that one round trip (the record makes every later one recoverable).
+      reservation ??= await services.quota.reserve(p.userId);
+      pending.subscriptionId = reservation.counter?.subscriptionId ?? null;
+      pending.periodStart = reservation.counter?.periodStart ?? null;
+      record = pending;
+      started = await inTransaction(db, writes ?? userMessage(), (sql) => ({
+        before: [sql ? recordPendingStep(pending) : recordPending(db, pending)],
+      }));
+      recorded = true;
+    }
+    messages ??= await assemblePrompt();
+    const held = reservation!;
     yield {
       type: 'start',
       userMessage: store.messageView(started.message),
@@ -346,7 +416,7 @@ export async function* runExchange<T extends ConversationTypes>(
 
     const tokensUsed = usage?.totalTokens ?? 0;
     const answerId = newMessageId();
-    const r = record;
+    const r = pending;
     const done = await inTransaction(
       db,
       store.saveAnswer({ id: answerId, session, content: text, tokensUsed }),

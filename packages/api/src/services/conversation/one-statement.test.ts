@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma, type Database } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { createTestUser } from '../../testing/factories.js';
-import { oneStatement, runAsOneStatement } from './one-statement.js';
+import { failedRequirement, oneStatement, runAsOneStatement, runInFrame } from './one-statement.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -67,5 +67,61 @@ describe('runAsOneStatement', () => {
       runAsOneStatement(db, [insertMessage('m-one-3', s.id), rename('no-such-session', 'X')]),
     ).rejects.toThrow(/the chat session is gone/);
     expect(await db.chatMessage.count({ where: { id: 'm-one-3' } })).toBe(0);
+  });
+});
+
+describe('a one-statement write in a frame', () => {
+  // A frame's CTE that writes (as the quota's inline reservation does): the session is renamed only when the
+  // requirement holds, and the steps may read the CTE's output.
+  const frameFor = (sessionId: string, tag: string, allowed: boolean) => ({
+    ctes: Prisma.sql`"tagged" AS (
+      UPDATE "ChatSession" SET "title" = ${tag} WHERE "id" = ${sessionId} AND ${allowed} RETURNING "title")`,
+    require: { sql: Prisma.sql`EXISTS (SELECT 1 FROM "tagged")`, message: 'nothing was tagged' },
+    values: {
+      tag: Prisma.sql`(SELECT "title" FROM "tagged")`,
+      before: Prisma.sql`(SELECT "title" FROM "ChatSession" WHERE "id" = ${sessionId})`,
+    },
+  });
+  const insertTagged = (id: string, sessionId: string) => ({
+    sql: Prisma.sql`INSERT INTO "ChatMessage" ("id", "sessionId", "role", "content", "createdAt")
+      VALUES (${id}, ${sessionId}, 'user'::"ChatRole", (SELECT "title" FROM "tagged"), ${new Date()})`,
+  });
+
+  it('runs the frame’s CTEs with the steps and returns its values, read before the statement', async () => {
+    const db = database.prisma;
+    const s = await session();
+    const { row, values } = await runInFrame(
+      db,
+      [insertTagged('m-frame-1', s.id)],
+      frameFor(s.id, 'Tagged', true),
+    );
+    expect(row).toBeUndefined();
+    expect(values).toEqual({ tag: 'Tagged', before: 'Before' });
+    expect((await db.chatMessage.findUniqueOrThrow({ where: { id: 'm-frame-1' } })).content).toBe('Tagged');
+    expect((await db.chatSession.findUniqueOrThrow({ where: { id: s.id } })).title).toBe('Tagged');
+  });
+
+  it('a failed requirement fails the whole write with its message, before the steps’ own checks', async () => {
+    const db = database.prisma;
+    const s = await session();
+    const write = runInFrame(
+      db,
+      [insertTagged('m-frame-2', s.id), rename('no-such-session', 'X')],
+      frameFor(s.id, 'Tagged', false),
+    );
+    const err = await write.catch((e: unknown) => e);
+    expect(failedRequirement(err, 'nothing was tagged')).toBe(true);
+    expect(failedRequirement(err, 'the chat session is gone')).toBe(false);
+    expect(await db.chatMessage.count({ where: { id: 'm-frame-2' } })).toBe(0);
+    // With the requirement met, the step's own check still fails the write, and the frame's write is undone too.
+    const checked = await runInFrame(
+      db,
+      [insertTagged('m-frame-3', s.id), rename('no-such-session', 'X')],
+      frameFor(s.id, 'Tagged', true),
+    ).catch((e: unknown) => e);
+    expect(failedRequirement(checked, 'nothing was tagged')).toBe(false);
+    expect(String(checked)).toMatch(/the chat session is gone/);
+    expect((await db.chatSession.findUniqueOrThrow({ where: { id: s.id } })).title).toBe('Before');
+    expect(await db.chatMessage.count({ where: { id: 'm-frame-3' } })).toBe(0);
   });
 });

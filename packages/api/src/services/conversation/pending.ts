@@ -26,14 +26,21 @@ export function recordPending(db: Db, r: PendingExchangeRecord) {
   return db.pendingExchange.create({ data: r, select: { id: true } });
 }
 
-/** recordPending as a step of a one-statement write (a store that writes SQL). */
-export function recordPendingStep(r: PendingExchangeRecord): SqlStep {
+/**
+ * recordPending as a step of a one-statement write (a store that writes SQL). `counter`: the reserved counter's
+ * key as SQL values of the same statement (the quota's inline reservation) instead of the record's.
+ */
+export function recordPendingStep(
+  r: PendingExchangeRecord,
+  counter?: { subscriptionId: Prisma.Sql; periodStart: Prisma.Sql },
+): SqlStep {
   return {
     sql: Prisma.sql`
       INSERT INTO "PendingExchange" ("id", "kind", "sessionId", "userMessageId", "subscriptionId", "periodStart",
         "previousTitle", "previousUpdatedAt", "touchedAt", "startedAt")
-      VALUES (${r.id}, ${r.kind}::"ConversationKind", ${r.sessionId}, ${r.userMessageId}, ${r.subscriptionId},
-        ${r.periodStart}, ${r.previousTitle}, ${r.previousUpdatedAt}, ${r.touchedAt}, ${new Date()})`,
+      VALUES (${r.id}, ${r.kind}::"ConversationKind", ${r.sessionId}, ${r.userMessageId},
+        ${counter?.subscriptionId ?? r.subscriptionId}, ${counter?.periodStart ?? r.periodStart},
+        ${r.previousTitle}, ${r.previousUpdatedAt}, ${r.touchedAt}, ${new Date()})`,
   };
 }
 

@@ -117,9 +117,9 @@ export interface ConversationStore<T extends ConversationTypes> extends Exchange
   history(session: T['session'], limit: number): Promise<HistoryMessage[]>;
   /**
    * history() as one SQL value (a json array of { role, content }). Given, the pipeline reads the history in
-   * the quota reservation's statement instead of a round trip of its own; the reservation is then held while
-   * prompt() runs (a crash there strands it: no record names it yet), so give this only with a prompt() that
-   * does no I/O.
+   * a statement it makes anyway (with SQL writes: the start statement, which also reserves the message; else
+   * the quota reservation's) instead of a round trip of its own; prompt() then runs while the reservation is
+   * held, so give this only with a prompt() that does no I/O.
    */
   historySql?(session: T['session'], limit: number): Prisma.Sql;
   /**
