@@ -19,7 +19,7 @@ export function contextFromFastify(
 ): Context {
   return {
     services,
-    signal: clientGoneSignal(reply.raw),
+    clientGone: () => clientGoneSignal(reply.raw),
     req: {
       ip: req.ip,
       userAgent: req.headers['user-agent'],

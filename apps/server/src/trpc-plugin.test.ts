@@ -198,6 +198,47 @@ describe('one client-gone signal per response (client-gone.ts)', () => {
   });
 });
 
+describe('a request that never asks creates no client-gone signal', () => {
+  it('REST and /trpc reads, signed in or not, construct no AbortController; a stream route still gets its signal', async () => {
+    const u = await createSignedInUser(s.services, { plan: 'pro' });
+    const session = await s.services.db.chatSession.create({ data: { userId: u.user.id } });
+    const Real = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends Real {
+      constructor() {
+        super();
+        made++;
+      }
+    };
+    try {
+      for (const [url, headers] of [
+        ['/api/config', {}],
+        ['/api/health', {}],
+        ['/trpc/system.health', {}],
+        ['/api/auth/me', u.auth],
+        ['/trpc/auth.me', u.auth],
+        ['/api/chat/sessions', u.auth],
+        ['/trpc/chat.listSessions,auth.me?batch=1&input={}', u.auth],
+      ] as const) {
+        const res = await s.app.inject({ method: 'GET', url, headers });
+        expect([url, res.statusCode]).toEqual([url, 200]);
+      }
+      expect(made).toBe(0);
+      // A send over REST SSE asks for it (a disconnect stops the answer): one, shared by the whole request.
+      const sent = await s.app.inject({
+        method: 'POST',
+        url: `/api/chat/sessions/${session.id}/messages/stream`,
+        headers: { ...u.auth, 'content-type': 'application/json' },
+        payload: { message: 'Three objectives for a first-aid refresher' },
+      });
+      expect(sent.body).toContain('"type":"complete"');
+      expect(made).toBeGreaterThan(0);
+    } finally {
+      globalThis.AbortController = Real;
+    }
+  });
+});
+
 describe('GET queries without fetch objects (trpc-queries.ts)', () => {
   // The same requests through the plugin's own query path and through tRPC's resolveResponse alone must answer
   // the same status, headers and body: successes, batches, errors of one call in a batch, bad input, and the

@@ -35,13 +35,26 @@ export function isWholeBody(res: Response): boolean {
  * per call (undici: a copy of the headers, its own AbortSignal following ours) was ~12 % of a /trpc query's CPU,
  * and a GET has no body to read. Other methods still get the real Request (JSON and multipart bodies).
  */
+class GetRequest {
+  readonly method = 'GET';
+  constructor(
+    readonly url: string,
+    readonly headers: { get(name: string): string | null; has(name: string): boolean },
+    private readonly res: ServerResponse,
+  ) {}
+  /** Created when first read (an AbortSignal per request was a few per cent of a short one's CPU). */
+  get signal(): AbortSignal {
+    return clientGoneSignal(this.res);
+  }
+}
+
 export function getRequest(raw: IncomingMessage, res: ServerResponse, url = createURL(raw)): Request {
   const header = (name: string) => {
     const v = raw.headers[name.toLowerCase()];
     return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
   };
   const headers = { get: header, has: (name: string) => header(name) !== null };
-  return { method: 'GET', url: url.href, headers, signal: clientGoneSignal(res) } as unknown as Request;
+  return new GetRequest(url.href, headers, res) as unknown as Request;
 }
 
 export function trpcPlugin<TRouter extends AnyTRPCRouter>(

@@ -1,4 +1,4 @@
-// SPEC §7 Chat. Every route goes through the shared adapter, whose context aborts ctx.signal when the
+// SPEC §7 Chat. Every route goes through the shared adapter, whose context's clientGone() signal aborts when the
 // client goes away; the stream route writes Server-Sent Events (sse.ts) from the very same procedure (and
 // service generator) as the tRPC subscription.
 import type { FastifyInstance } from 'fastify';

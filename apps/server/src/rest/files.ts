@@ -63,7 +63,7 @@ export function fileRoutes(r: RestRouter, app: FastifyInstance, services: Servic
         userId: user.id,
         sessionId,
         parts: fileParts(req, services.config.uploadMaxBytes),
-        signal: ctx.signal,
+        signal: ctx.clientGone?.(),
       });
     try {
       const files = scope ? await scope.run(upload) : await upload();

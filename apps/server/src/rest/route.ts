@@ -97,6 +97,6 @@ export function streamSendRoute<E>(
     const caller = createCaller(ctx);
     const { requestId } = await steps.prepare(caller, req.params as Record<string, string>, req.body);
     const events = await steps.stream(caller, requestId);
-    await sendEventStream(reply, ctx.signal!, events, steps.toData);
+    await sendEventStream(reply, ctx.clientGone!(), events, steps.toData);
   });
 }

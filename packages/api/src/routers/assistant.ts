@@ -99,7 +99,7 @@ export const assistantRouter = router({
       ctx.services.conversationStreams,
       'assistant',
       input.sessionId,
-      signal ?? ctx.signal,
+      signal ?? ctx.clientGone?.(),
     );
   }),
 
@@ -110,7 +110,7 @@ export const assistantRouter = router({
       sessionId: input.sessionId,
       message: input.message,
       fileIds: input.fileIds,
-      signal: signal ?? ctx.signal,
+      signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
     }),
   ),
@@ -123,7 +123,7 @@ export const assistantRouter = router({
       message: '',
       fileIds: [],
       replace: { mode: 'regenerate', messageId: input.messageId },
-      signal: signal ?? ctx.signal,
+      signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
     }),
   ),
@@ -136,7 +136,7 @@ export const assistantRouter = router({
       message: input.message,
       fileIds: [],
       replace: { mode: 'edit', messageId: input.messageId },
-      signal: signal ?? ctx.signal,
+      signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
     }),
   ),
@@ -183,7 +183,7 @@ export const assistantRouter = router({
       },
       ctx.sendHandoff,
     );
-    const clientSignal = signal ?? ctx.signal;
+    const clientSignal = signal ?? ctx.clientGone?.();
     yield* untilClientGone(
       assistantSendStream(ctx.services, {
         userId: ctx.user.id,

@@ -86,7 +86,12 @@ export const chatRouter = router({
   /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
   watch: protectedProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
     await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    yield* watchConversation(ctx.services.conversationStreams, 'chat', input.sessionId, signal ?? ctx.signal);
+    yield* watchConversation(
+      ctx.services.conversationStreams,
+      'chat',
+      input.sessionId,
+      signal ?? ctx.clientGone?.(),
+    );
   }),
 
   /** Non-streaming send: {userMessage, message, session} once the whole answer is stored. */
@@ -95,7 +100,7 @@ export const chatRouter = router({
       userId: ctx.user.id,
       sessionId: input.sessionId,
       message: input.message,
-      signal: signal ?? ctx.signal,
+      signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
     }),
   ),
@@ -107,7 +112,7 @@ export const chatRouter = router({
       sessionId: input.sessionId,
       message: '',
       replace: { mode: 'regenerate', messageId: input.messageId },
-      signal: signal ?? ctx.signal,
+      signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
     }),
   ),
@@ -119,7 +124,7 @@ export const chatRouter = router({
       sessionId: input.sessionId,
       message: input.message,
       replace: { mode: 'edit', messageId: input.messageId },
-      signal: signal ?? ctx.signal,
+      signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
     }),
   ),
@@ -166,7 +171,7 @@ export const chatRouter = router({
       },
       ctx.sendHandoff,
     );
-    const clientSignal = signal ?? ctx.signal;
+    const clientSignal = signal ?? ctx.clientGone?.();
     yield* untilClientGone(
       chatSendStream(ctx.services, {
         userId: ctx.user.id,
