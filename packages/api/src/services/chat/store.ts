@@ -66,7 +66,8 @@ function sessionTouch(sessionId: string, updatedAt: Date, title?: string): SqlSt
 
 /**
  * The session's stored messages, newest first, at most `limit`, as one json array of { role, content }: the
- * exchange reads it inside the reservation's statement (ConversationStore.historySql), history() on its own.
+ * exchange reads it inside its start statement, or the quota reservation's when it falls back to that
+ * (ConversationStore.historySql); history() reads it on its own.
  */
 function historyJson(sessionId: string, limit: number): Prisma.Sql {
   return Prisma.sql`(
