@@ -10,28 +10,40 @@ import { transformer } from './transformer.js';
 /** SSE comment pings keep idle streams (a model slow to start) alive through proxies and load balancers. */
 export const SSE_PING_INTERVAL_MS = 15_000;
 
-const t = initTRPC.context<Context>().create({
-  // superjson's format, serialized faster (transformer.ts); the web reads it with superjson.
-  transformer,
-  // No client reconnect settings: a chat send is a subscription whose input is the message, so a reconnect
-  // would send it again.
-  sse: { ping: { enabled: true, intervalMs: SSE_PING_INTERVAL_MS } },
-  errorFormatter({ shape, error }) {
-    const zod = error.cause instanceof ZodError ? error.cause : undefined;
-    const appCode = appInfoOf(error).appCode;
-    // Unexpected failures (a database error, a bug) are logged with the request; clients get no internals.
-    const internal = error.code === 'INTERNAL_SERVER_ERROR' && !appCode;
-    return {
-      ...shape,
-      message: zod ? formatZodError(zod) : internal ? 'Internal server error' : shape.message,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        appCode: appCode ?? (zod ? 'validation_error' : undefined),
-      },
-    };
-  },
-});
+/** What a procedure declares about itself (`.meta({...})`). */
+export interface ProcedureMeta {
+  /**
+   * 'explicit': the procedure passes its usage entry (ctx.usageCall) to what logs, and is not run as the current
+   * call (usage-log.ts, CallMeta.explicit). The send path's procedures: their streams would keep async hooks on.
+   */
+  usage?: 'explicit';
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    // superjson's format, serialized faster (transformer.ts); the web reads it with superjson.
+    transformer,
+    // No client reconnect settings: a chat send is a subscription whose input is the message, so a reconnect
+    // would send it again.
+    sse: { ping: { enabled: true, intervalMs: SSE_PING_INTERVAL_MS } },
+    errorFormatter({ shape, error }) {
+      const zod = error.cause instanceof ZodError ? error.cause : undefined;
+      const appCode = appInfoOf(error).appCode;
+      // Unexpected failures (a database error, a bug) are logged with the request; clients get no internals.
+      const internal = error.code === 'INTERNAL_SERVER_ERROR' && !appCode;
+      return {
+        ...shape,
+        message: zod ? formatZodError(zod) : internal ? 'Internal server error' : shape.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: appCode ?? (zod ? 'validation_error' : undefined),
+        },
+      };
+    },
+  });
 
 const accessTokenOf = (data: unknown) =>
   data && typeof data === 'object' && typeof (data as { accessToken?: unknown }).accessToken === 'string'
@@ -48,7 +60,7 @@ const accessTokenOf = (data: unknown) =>
  * parameters of /trpc and /api alike, including procedures added later; the refusal is logged like any failed
  * call. (One middleware rather than two: each level of tRPC's chain copies the call's options and context.)
  */
-const usageLogging = t.middleware(async ({ ctx, path, type, next, getRawInput }) => {
+const usageLogging = t.middleware(async ({ ctx, path, type, meta, next, getRawInput }) => {
   // An input that cannot be read (malformed JSON) is refused and logged the same way.
   let refused: unknown;
   try {
@@ -61,6 +73,7 @@ const usageLogging = t.middleware(async ({ ctx, path, type, next, getRawInput })
     endpoint: ctx.req.endpoint,
     ip: ctx.req.ip,
     type,
+    explicit: meta?.usage === 'explicit',
   });
   if (refused !== undefined) {
     if (scope) {
@@ -149,6 +162,12 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   ctx.usageCall?.identify(user.id);
   return next({ ctx: { ...ctx, user: user satisfies AuthUser } });
 });
+
+/**
+ * The send path (sends, their prepare steps and streams, watch, stop): its usage is explicit — the procedure hands
+ * ctx.usageCall to what logs — so its calls, which stay open as long as a stream, never enable AsyncLocalStorage.
+ */
+export const sendProcedure = protectedProcedure.meta({ usage: 'explicit' });
 
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw forbidden('Admin access required');

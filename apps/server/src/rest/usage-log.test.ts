@@ -1,13 +1,15 @@
 // Usage logging through the real server: one entry per call for each §2 action kind (over /api and /trpc),
 // credits from the exchanges, the caller, IP, procedure and duration; batches of 100 in one insert; a failing
 // database never fails the request.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
 import { Prisma, sqlOf, type Db } from '@app/db';
 import { createSignedInUser, createTestUser, TEST_PASSWORD } from '@app/api/testing';
 import { NUL_MESSAGE } from '@app/api/schemas';
-import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
+import { LlmError, type LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { sendOverTrpc } from '../trpc-send.testing.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -228,6 +230,70 @@ describe('each action kind', () => {
       endpoint: '/trpc/admin.exportLogs',
       details: expect.stringMatching(/^Exported \d+ usage records as CSV$/),
     });
+  });
+
+  it('the send path never enables AsyncLocalStorage, and its entries still carry the exchange (credit, details, failure)', async () => {
+    // While an AsyncLocalStorage is enabled, every promise of the process pays async hooks (Node 20): streams open
+    // for seconds kept it on (issue 15). Their procedures hand their entry to the exchange instead.
+    const real = s.services.llm;
+    let runs: ReturnType<typeof vi.spyOn> | undefined;
+    try {
+      const u = await createSignedInUser(s.services, { plan: 'pro' });
+      const headers = auth(u.accessToken);
+      const chat = (await s.app.inject({ method: 'POST', url: '/api/chat/sessions', headers })).json().session
+        .id;
+      const assistant = (
+        await s.app.inject({ method: 'POST', url: '/api/assistant/sessions', headers, payload: {} })
+      ).json().session.id;
+      // From here on, only the send path.
+      runs = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+      const post = (url: string, message: string) =>
+        s.app.inject({ method: 'POST', url, headers, payload: { message } });
+      expect((await post(`/api/chat/sessions/${chat}/messages`, 'A quiz')).statusCode).toBe(200);
+      expect((await post(`/api/chat/sessions/${chat}/messages/stream`, 'A plan')).body).toContain('[DONE]');
+      expect((await post(`/api/assistant/sessions/${assistant}/messages`, 'Objectives')).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await post(`/api/assistant/sessions/${assistant}/messages/stream`, 'A scenario')).body,
+      ).toContain('[DONE]');
+      const overTrpc = await sendOverTrpc(s.app, 'chat', headers, {
+        sessionId: chat,
+        message: 'And a job aid',
+      });
+      expect(overTrpc.body).toContain('"type":"complete"');
+      s.services.llm = {
+        ...quick(),
+        // eslint-disable-next-line require-yield
+        async *stream() {
+          throw new LlmError('The model is unavailable', 'unavailable');
+        },
+      };
+      expect((await post(`/api/chat/sessions/${chat}/messages`, 'Once more')).statusCode).toBe(502);
+      expect(runs).not.toHaveBeenCalled();
+
+      const entries = await s.services.db.usageLog.findMany({
+        where: {
+          userId: u.user.id,
+          procedure: { in: ['chat.send', 'chat.sendStream', 'assistant.send', 'assistant.sendStream'] },
+        },
+        orderBy: { timestamp: 'asc' },
+      });
+      expect(entries.map((e) => [e.procedure, e.status, e.usage])).toEqual([
+        ['chat.send', 'success', 1],
+        ['chat.sendStream', 'success', 1],
+        ['assistant.send', 'success', 1],
+        ['assistant.sendStream', 'success', 1],
+        ['chat.sendStream', 'success', 1],
+        ['chat.send', 'error', 0],
+      ]);
+      for (const e of entries.slice(0, 5)) expect(e.details).toMatch(/^session \S+; \d+ tokens; offline/);
+      expect(entries[5]!.details).toContain(`session ${chat}; The model is unavailable`);
+      expect(entries.every((e) => e.actorId === u.user.id)).toBe(true);
+    } finally {
+      runs?.mockRestore();
+      s.services.llm = real;
+    }
   });
 
   it('webhook events outside any call are entries of their own (no actor, no procedure)', async () => {

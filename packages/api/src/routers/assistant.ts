@@ -1,7 +1,7 @@
 // assistant router (SPEC §2 Assistant, §3, §7 Assistant): sessions by type, messages with attached files, send
 // (plain and streamed), stop and watch. Files themselves are the files router's (upload is REST-only).
 import type { Services } from '../services/index.js';
-import { router, protectedProcedure } from '../trpc.js';
+import { router, protectedProcedure, sendProcedure } from '../trpc.js';
 import {
   assistantSessionRefInput,
   createAssistantSessionInput,
@@ -89,11 +89,7 @@ export const assistantRouter = router({
   }),
 
   /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
-  watch: protectedProcedure.input(assistantSessionRefInput).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
+  watch: sendProcedure.input(assistantSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
     await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
     yield* watchConversation(
       ctx.services.conversationStreams,
@@ -104,7 +100,7 @@ export const assistantRouter = router({
   }),
 
   /** Non-streaming send: {userMessage, assistantMessage, session} once the whole answer is stored. */
-  send: protectedProcedure.input(sendAssistantMessageInput).mutation(({ ctx, input, signal }) =>
+  send: sendProcedure.input(sendAssistantMessageInput).mutation(({ ctx, input, signal }) =>
     assistantSend(ctx.services, {
       userId: ctx.user.id,
       sessionId: input.sessionId,
@@ -112,11 +108,12 @@ export const assistantRouter = router({
       fileIds: input.fileIds,
       signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
+      usageCall: ctx.usageCall,
     }),
   ),
 
   /** Regenerate (non-streaming): the last answer is replaced by a new one (a new message of quota). */
-  regenerate: protectedProcedure.input(regenerateAssistantInput).mutation(({ ctx, input, signal }) =>
+  regenerate: sendProcedure.input(regenerateAssistantInput).mutation(({ ctx, input, signal }) =>
     assistantSend(ctx.services, {
       userId: ctx.user.id,
       sessionId: input.sessionId,
@@ -125,11 +122,12 @@ export const assistantRouter = router({
       replace: { mode: 'regenerate', messageId: input.messageId },
       signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
+      usageCall: ctx.usageCall,
     }),
   ),
 
   /** Edit (non-streaming): the last user message is replaced by `message` (keeping its files), answered again. */
-  edit: protectedProcedure.input(editAssistantMessageInput).mutation(({ ctx, input, signal }) =>
+  edit: sendProcedure.input(editAssistantMessageInput).mutation(({ ctx, input, signal }) =>
     assistantSend(ctx.services, {
       userId: ctx.user.id,
       sessionId: input.sessionId,
@@ -138,18 +136,19 @@ export const assistantRouter = router({
       replace: { mode: 'edit', messageId: input.messageId },
       signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
+      usageCall: ctx.usageCall,
     }),
   ),
 
   /** Regenerate, streaming step 1: a send request for `sendStream` that replaces the last answer. */
-  prepareRegenerate: protectedProcedure
+  prepareRegenerate: sendProcedure
     .input(regenerateAssistantInput)
     .mutation(({ ctx, input }) =>
       prepare(ctx, input.sessionId, '', { replace: { mode: 'regenerate', messageId: input.messageId } }),
     ),
 
   /** Edit, streaming step 1: a send request for `sendStream` that replaces the last user message. */
-  prepareEdit: protectedProcedure
+  prepareEdit: sendProcedure
     .input(editAssistantMessageInput)
     .mutation(({ ctx, input }) =>
       prepare(ctx, input.sessionId, input.message, { replace: { mode: 'edit', messageId: input.messageId } }),
@@ -160,7 +159,7 @@ export const assistantRouter = router({
    * and stores a single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
    * The plan and the files are checked by the stream, before its first event, as before.
    */
-  prepareSend: protectedProcedure
+  prepareSend: sendProcedure
     .input(sendAssistantMessageInput)
     .mutation(({ ctx, input }) => prepare(ctx, input.sessionId, input.message, { fileIds: input.fileIds })),
 
@@ -169,11 +168,7 @@ export const assistantRouter = router({
    * request (404 when unknown, another user's, already claimed or expired), then start → content… → complete.
    * Errors end the stream.
    */
-  sendStream: protectedProcedure.input(sendRequestRefInput).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
+  sendStream: sendProcedure.input(sendRequestRefInput).subscription(async function* ({ ctx, input, signal }) {
     const request = await claimSendRequest<AssistantSendExtra>(
       ctx.services.db,
       {
@@ -194,6 +189,7 @@ export const assistantRouter = router({
         signal: clientSignal,
         mode: 'stream',
         endpoint: ctx.req.endpoint,
+        usageCall: ctx.usageCall,
       }),
       clientSignal,
     );
@@ -204,7 +200,7 @@ export const assistantRouter = router({
    * marked stopped (and charged); with none yet the exchange is discarded. Answers once that is done (at
    * most ~3 s), so the next read shows it.
    */
-  stop: protectedProcedure.input(assistantSessionRefInput).mutation(async ({ ctx, input }) => {
+  stop: sendProcedure.input(assistantSessionRefInput).mutation(async ({ ctx, input }) => {
     await createAssistantSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
     await ctx.services.conversationStreams.cancel('assistant', input.sessionId);
     await untilIdle(ctx.services.conversationStreams, 'assistant', input.sessionId);

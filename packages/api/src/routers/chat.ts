@@ -1,6 +1,6 @@
 // chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
 import type { Services } from '../services/index.js';
-import { router, protectedProcedure } from '../trpc.js';
+import { router, protectedProcedure, sendProcedure } from '../trpc.js';
 import {
   SESSION_NOT_FOUND,
   chatSend,
@@ -84,7 +84,7 @@ export const chatRouter = router({
   }),
 
   /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
-  watch: protectedProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
+  watch: sendProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
     await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
     yield* watchConversation(
       ctx.services.conversationStreams,
@@ -95,18 +95,19 @@ export const chatRouter = router({
   }),
 
   /** Non-streaming send: {userMessage, message, session} once the whole answer is stored. */
-  send: protectedProcedure.input(sendChatMessageInput).mutation(({ ctx, input, signal }) =>
+  send: sendProcedure.input(sendChatMessageInput).mutation(({ ctx, input, signal }) =>
     chatSend(ctx.services, {
       userId: ctx.user.id,
       sessionId: input.sessionId,
       message: input.message,
       signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
+      usageCall: ctx.usageCall,
     }),
   ),
 
   /** Regenerate (non-streaming): the last answer is replaced by a new one (a new message of quota). */
-  regenerate: protectedProcedure.input(regenerateChatInput).mutation(({ ctx, input, signal }) =>
+  regenerate: sendProcedure.input(regenerateChatInput).mutation(({ ctx, input, signal }) =>
     chatSend(ctx.services, {
       userId: ctx.user.id,
       sessionId: input.sessionId,
@@ -114,11 +115,12 @@ export const chatRouter = router({
       replace: { mode: 'regenerate', messageId: input.messageId },
       signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
+      usageCall: ctx.usageCall,
     }),
   ),
 
   /** Edit (non-streaming): the last user message is replaced by `message` and answered again. */
-  edit: protectedProcedure.input(editChatMessageInput).mutation(({ ctx, input, signal }) =>
+  edit: sendProcedure.input(editChatMessageInput).mutation(({ ctx, input, signal }) =>
     chatSend(ctx.services, {
       userId: ctx.user.id,
       sessionId: input.sessionId,
@@ -126,18 +128,19 @@ export const chatRouter = router({
       replace: { mode: 'edit', messageId: input.messageId },
       signal: signal ?? ctx.clientGone?.(),
       endpoint: ctx.req.endpoint,
+      usageCall: ctx.usageCall,
     }),
   ),
 
   /** Regenerate, streaming step 1: a send request for `sendStream` that replaces the last answer. */
-  prepareRegenerate: protectedProcedure
+  prepareRegenerate: sendProcedure
     .input(regenerateChatInput)
     .mutation(({ ctx, input }) =>
       prepare(ctx, input.sessionId, '', { replace: { mode: 'regenerate', messageId: input.messageId } }),
     ),
 
   /** Edit, streaming step 1: a send request for `sendStream` that replaces the last user message. */
-  prepareEdit: protectedProcedure
+  prepareEdit: sendProcedure
     .input(editChatMessageInput)
     .mutation(({ ctx, input }) =>
       prepare(ctx, input.sessionId, input.message, { replace: { mode: 'edit', messageId: input.messageId } }),
@@ -147,7 +150,7 @@ export const chatRouter = router({
    * Streaming send, step 1: the message in a POST body. Checks the input and the session (404) and stores a
    * single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
    */
-  prepareSend: protectedProcedure
+  prepareSend: sendProcedure
     .input(sendChatMessageInput)
     .mutation(({ ctx, input }) => prepare(ctx, input.sessionId, input.message)),
 
@@ -157,11 +160,7 @@ export const chatRouter = router({
    * Errors end the stream. The subscription's own signal fires when the client unsubscribes (Stop) or
    * disconnects.
    */
-  sendStream: protectedProcedure.input(sendRequestRefInput).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
+  sendStream: sendProcedure.input(sendRequestRefInput).subscription(async function* ({ ctx, input, signal }) {
     const request = await claimSendRequest<ChatSendExtra>(
       ctx.services.db,
       {
@@ -181,6 +180,7 @@ export const chatRouter = router({
         signal: clientSignal,
         mode: 'stream',
         endpoint: ctx.req.endpoint,
+        usageCall: ctx.usageCall,
       }),
       clientSignal,
     );
@@ -191,7 +191,7 @@ export const chatRouter = router({
    * marked stopped (and charged); with none yet the exchange is discarded. Answers once that is done (at
    * most ~3 s), so the next read shows it.
    */
-  stop: protectedProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
+  stop: sendProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
     await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
     await ctx.services.conversationStreams.cancel('chat', input.sessionId);
     await untilIdle(ctx.services.conversationStreams, 'chat', input.sessionId);

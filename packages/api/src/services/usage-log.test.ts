@@ -274,6 +274,35 @@ describe('call entries', () => {
     }
   });
 
+  it('an explicit call is annotated through the entry it hands over, without AsyncLocalStorage', async () => {
+    const runs = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    try {
+      const { db, batches, insertRows } = fakeDb();
+      const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
+      const scope = usage.begin({
+        procedure: 'chat.sendStream',
+        endpoint: 'x',
+        type: 'subscription',
+        explicit: true,
+      })!;
+      scope.call.identify('u1');
+      await scope.run(async () => {
+        expect(usage.current()).toBeUndefined();
+        await usage.log({ action: 'STREAMING_CHAT', endpoint: 'x', usage: 1, details: 'handed' }, scope.call);
+      });
+      expect(runs).not.toHaveBeenCalled();
+      await scope.finish({ ok: true });
+      // After the entry is finished, the same call names the actor of an entry of its own.
+      await usage.log({ action: 'STREAMING_CHAT', endpoint: 'x', details: 'late' }, scope.call);
+      expect(batches.flat().map((r) => [r.procedure, r.usage, r.details, r.actorId])).toEqual([
+        ['chat.sendStream', 1, 'handed', 'u1'],
+        ['chat.sendStream', 0, 'late', 'u1'],
+      ]);
+    } finally {
+      runs.mockRestore();
+    }
+  });
+
   it('a stream abandoned before it began is logged as closed by the client, and its scope closes', async () => {
     const disables = vi.spyOn(AsyncLocalStorage.prototype, 'disable');
     try {

@@ -101,6 +101,12 @@ export interface CallMeta {
    * (their entry is still reachable as ctx.usageCall). Mutations and subscriptions (the default) run inside it.
    */
   type?: 'query' | 'mutation' | 'subscription';
+  /**
+   * The procedure hands its entry (ctx.usageCall) to the code that logs (`log(entry, call)`), so its `run` does not
+   * make it the current call either: the send path, whose streams stay open for seconds, would otherwise keep
+   * AsyncLocalStorage enabled — and every promise of the process paying async hooks — all the time.
+   */
+  explicit?: boolean;
 }
 
 export interface UsageLogStats {
@@ -115,8 +121,11 @@ export interface UsageLogStats {
 }
 
 export interface UsageLogger {
-  /** Domain code: annotates the running call's entry, or writes an entry of its own outside a call. */
-  log(entry: UsageEntry): Promise<void>;
+  /**
+   * Domain code: annotates the running call's entry — `call` when given (a procedure with `explicit` usage), else
+   * the current one — or writes an entry of its own outside a call.
+   */
+  log(entry: UsageEntry, call?: UsageCall): Promise<void>;
   /** The procedure call running in this async context, if any. */
   current(): UsageCall | undefined;
   /** Opens the entry of a procedure call (the tRPC middleware); null for procedures that are not logged. */
@@ -443,9 +452,9 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
   }
 
   return {
-    async log(e) {
+    async log(e, given) {
       try {
-        const call = als.getStore();
+        const call = given instanceof CallEntry ? given : als.getStore();
         if (call && !call.finished && call.accepts(e)) {
           if (e.userId && !call.userId) call.about(e.userId);
           call.attach(e);
@@ -466,7 +475,7 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
       const action = procedureAction(meta.procedure);
       if (!action) return null;
       const call = new CallEntry(meta.procedure, action, meta.endpoint, meta.ip ?? null);
-      const scoped = meta.type !== 'query';
+      const scoped = meta.type !== 'query' && !meta.explicit;
       let open = false;
       const finish = async (outcome: CallOutcome) => {
         if (call.finished) return;

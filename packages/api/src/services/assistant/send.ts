@@ -8,6 +8,7 @@ import type { Db } from '@app/db';
 import type { Services } from '../index.js';
 import { appError, notFound } from '../../errors.js';
 import { lastExchangeOf, runExchange } from '../conversation/exchange.js';
+import type { UsageCall } from '../usage-log.js';
 import type { ExchangeEvent } from '../conversation/store.js';
 import { FILE_NOT_FOUND } from '../files/service.js';
 import { assertKindAllowed } from '../artifacts/plan-features.js';
@@ -29,6 +30,8 @@ export interface AssistantSendParams {
   /** 'stream' logs STREAMING_CHAT, 'send' logs CHAT_MESSAGE. */
   mode: 'stream' | 'send';
   endpoint: string;
+  /** The procedure call's usage entry (ctx.usageCall): the send annotates it (see runExchange). */
+  usageCall?: UsageCall;
   /**
    * Regenerate or Edit: replaces the session's last exchange (see runExchange). The user message's files go
    * with the new one (`fileIds` is ignored); Regenerate sends its text again.
@@ -89,6 +92,7 @@ export async function* assistantSendStream(
     signal: p.signal,
     action: p.mode === 'stream' ? 'STREAMING_CHAT' : 'CHAT_MESSAGE',
     endpoint: p.endpoint,
+    usageCall: p.usageCall,
   });
 }
 

@@ -5,6 +5,7 @@
 import type { Services } from '../index.js';
 import { appError } from '../../errors.js';
 import { runExchange } from '../conversation/exchange.js';
+import type { UsageCall } from '../usage-log.js';
 import type { ExchangeEvent } from '../conversation/store.js';
 import { createChatStore, type ChatTypes } from './store.js';
 import type { ChatMessageView } from './sessions.js';
@@ -22,6 +23,8 @@ export interface ChatSendParams {
   /** 'stream' logs STREAMING_CHAT, 'send' logs CHAT_MESSAGE. */
   mode: 'stream' | 'send';
   endpoint: string;
+  /** The procedure call's usage entry (ctx.usageCall): the send annotates it (see runExchange). */
+  usageCall?: UsageCall;
   /** Regenerate or Edit: replaces the session's last exchange (see runExchange). */
   replace?: { mode: 'regenerate' | 'edit'; messageId: string };
 }
@@ -36,6 +39,7 @@ export function chatSendStream(services: Services, p: ChatSendParams): AsyncGene
     action: p.mode === 'stream' ? 'STREAMING_CHAT' : 'CHAT_MESSAGE',
     endpoint: p.endpoint,
     replace: p.replace,
+    usageCall: p.usageCall,
   });
 }
 

@@ -27,7 +27,7 @@ import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { coalesceDeltas } from '../llm/coalesce.js';
 import { LlmError, type LlmMessage, type LlmUsage } from '../llm/types.js';
 import type { QuotaReservation } from '../quota.js';
-import type { UsageAction } from '../usage-log.js';
+import type { UsageAction, UsageCall } from '../usage-log.js';
 import {
   pendingOf,
   finishPending,
@@ -92,6 +92,8 @@ export interface ExchangeParams<T extends ConversationTypes> {
   /** The usage-log action of this send (e.g. STREAMING_CHAT or CHAT_MESSAGE). */
   action: UsageAction;
   endpoint: string;
+  /** The procedure call's usage entry, which the send's log calls annotate (its procedure's usage is explicit). */
+  usageCall?: UsageCall;
   /**
    * Replace the session's last exchange instead of adding one. Regenerate sends its user message again
    * (`message` and `input` are ignored) and names the answer; Edit sends `message` and names the user message.
@@ -233,13 +235,16 @@ export async function* runExchange<T extends ConversationTypes>(
       );
       completed = true;
       await reservation.commit();
-      await services.usage.log({
-        userId: p.userId,
-        action: p.action,
-        endpoint: p.endpoint,
-        usage: 1,
-        details: `session ${session.id}; stopped after ${text.length} characters; ${services.llm.kind}`,
-      });
+      await services.usage.log(
+        {
+          userId: p.userId,
+          action: p.action,
+          endpoint: p.endpoint,
+          usage: 1,
+          details: `session ${session.id}; stopped after ${text.length} characters; ${services.llm.kind}`,
+        },
+        p.usageCall,
+      );
       return done;
     } catch (err) {
       log.warn({ err, kind, sessionId: session.id }, 'keeping a stopped answer failed; undoing the exchange');
@@ -431,13 +436,16 @@ export async function* runExchange<T extends ConversationTypes>(
     );
     completed = true;
     await held.commit();
-    await services.usage.log({
-      userId: p.userId,
-      action: p.action,
-      endpoint: p.endpoint,
-      usage: 1,
-      details: `session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`,
-    });
+    await services.usage.log(
+      {
+        userId: p.userId,
+        action: p.action,
+        endpoint: p.endpoint,
+        usage: 1,
+        details: `session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`,
+      },
+      p.usageCall,
+    );
     if (store.afterComplete) {
       try {
         await store.afterComplete({ session, userMessage: started.message, answer: done.message });
@@ -482,18 +490,21 @@ export async function* runExchange<T extends ConversationTypes>(
       } else {
         await held.release().catch((err: unknown) => log.error({ err, kind }, 'quota release failed'));
       }
-      await services.usage.log({
-        userId: p.userId,
-        action: p.action,
-        endpoint: p.endpoint,
-        status: signal.aborted ? 'warning' : 'error',
-        usage: 0,
-        details: stopReasonOf(slot.signal)
-          ? `session ${session.id}; ${stopReasonOf(slot.signal)}`
-          : signal.aborted
-            ? `session ${session.id}; cancelled`
-            : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
-      });
+      await services.usage.log(
+        {
+          userId: p.userId,
+          action: p.action,
+          endpoint: p.endpoint,
+          status: signal.aborted ? 'warning' : 'error',
+          usage: 0,
+          details: stopReasonOf(slot.signal)
+            ? `session ${session.id}; ${stopReasonOf(slot.signal)}`
+            : signal.aborted
+              ? `session ${session.id}; cancelled`
+              : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
+        },
+        p.usageCall,
+      );
     }
     await slot.release();
     streams.publish(kind, session.id, { type: 'end' });
