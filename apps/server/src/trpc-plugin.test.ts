@@ -282,6 +282,15 @@ describe('GET queries without fetch objects (trpc-queries.ts)', () => {
         headers: u.auth,
       },
       { url: `/trpc/chat.getSession?input=${input({ json: { sessionId: 42 } })}`, headers: u.auth },
+      // The query string as the query path reads it (no URL parsed): '+' and %20, parameters in any order, an
+      // encoded comma between batched paths, an empty query.
+      {
+        url: `/trpc/chat.search?input=${input({ json: { query: 'first aid' } }).replace(/%20/g, '+')}`,
+        headers: u.auth,
+      },
+      { url: `/trpc/chat.search?input=${input({ json: { query: 'first%aid' } })}&x=1`, headers: u.auth },
+      { url: `/trpc/auth.me%2Csystem.health?input=${input({})}&batch=1`, headers: u.auth },
+      { url: '/trpc/system.health?', headers: u.auth },
       { url: '/trpc/no.such.procedure' },
       { url: '/trpc/auth.logout', headers: u.auth },
       { url: '/trpc/auth.me?input=%7Bnot-json', headers: u.auth },
@@ -301,6 +310,43 @@ describe('GET queries without fetch objects (trpc-queries.ts)', () => {
         body: r.body,
       });
       expect(summary(a!), c.url).toEqual(summary(b!));
+    }
+  });
+
+  it('a query over GET parses no URL (its query string is all it reads)', async () => {
+    const app = await open(true);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        // node:http with options (not a URL), so the client side parses none either.
+        const r = http.request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        r.on('error', reject);
+        r.end();
+      });
+    await get('/trpc/system.health'); // warm: the route's first request
+    const Real = globalThis.URL;
+    let parsed = 0;
+    globalThis.URL = class extends Real {
+      constructor(...args: ConstructorParameters<typeof URL>) {
+        super(...args);
+        parsed++;
+      }
+    } as typeof URL;
+    try {
+      const res = await get(`/trpc/system.health?input=${input({})}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('"status":"ok"');
+      expect(parsed).toBe(0);
+      // What resolveResponse answers (here an unknown procedure) still gets its URL.
+      expect((await get('/trpc/no.such.procedure')).status).toBe(404);
+      expect(parsed).toBeGreaterThan(0);
+    } finally {
+      globalThis.URL = Real;
     }
   });
 

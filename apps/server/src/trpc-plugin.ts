@@ -10,7 +10,7 @@ import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server';
 import { createURL, incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse, type HTTPErrorHandler } from '@trpc/server/http';
 import { clientGoneSignal } from './client-gone.js';
-import { answerQueries, queryCalls } from './trpc-queries.js';
+import { answerQueries, queryCalls, type HeaderReader } from './trpc-queries.js';
 
 export interface TrpcPluginOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter;
@@ -48,12 +48,21 @@ class GetRequest {
   }
 }
 
-export function getRequest(raw: IncomingMessage, res: ServerResponse, url = createURL(raw)): Request {
+/** The request's headers as tRPC reads them (`get`, `has`), straight from Node's parsed headers. */
+function headerReader(raw: IncomingMessage): HeaderReader {
   const header = (name: string) => {
     const v = raw.headers[name.toLowerCase()];
     return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
   };
-  const headers = { get: header, has: (name: string) => header(name) !== null };
+  return { get: header, has: (name: string) => header(name) !== null };
+}
+
+export function getRequest(
+  raw: IncomingMessage,
+  res: ServerResponse,
+  url = createURL(raw),
+  headers = headerReader(raw),
+): Request {
   return new GetRequest(url.href, headers, res) as unknown as Request;
 }
 
@@ -77,19 +86,32 @@ export function trpcPlugin<TRouter extends AnyTRPCRouter>(
       : undefined;
     let fetchReq: Request;
     if (req.method === 'GET') {
-      const url = createURL(raw);
-      fetchReq = getRequest(raw, reply.raw, url);
-      // Queries answered as JSON skip resolveResponse's fetch objects (trpc-queries.ts).
-      const q = {
-        router: opts.router,
-        path: req.params.path,
-        req: fetchReq,
-        url,
-        maxBatchSize: opts.maxBatchSize,
-      };
-      const info = opts.queriesWithoutFetch === false ? undefined : await queryCalls(q);
-      const answer = info && (await answerQueries({ ...q, createContext, onError }, info));
-      if (answer) return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      const headers = headerReader(raw);
+      // Queries answered as JSON skip resolveResponse's fetch objects (trpc-queries.ts), and read only the query
+      // string (no URL is parsed for them).
+      if (opts.queriesWithoutFetch !== false) {
+        const rawUrl = raw.url ?? '/';
+        const q = rawUrl.indexOf('?');
+        const info = await queryCalls({
+          router: opts.router,
+          path: req.params.path,
+          headers,
+          searchParams: new URLSearchParams(q < 0 ? '' : rawUrl.slice(q + 1)),
+          maxBatchSize: opts.maxBatchSize,
+        });
+        const answer =
+          info &&
+          (await answerQueries(
+            {
+              router: opts.router,
+              createContext,
+              onError: opts.onError && ((o) => opts.onError!({ ...o, req })),
+            },
+            info,
+          ));
+        if (answer) return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      }
+      fetchReq = getRequest(raw, reply.raw, createURL(raw), headers);
     } else fetchReq = incomingMessageToRequest(raw, reply.raw, { maxBodySize: null });
     const res = await resolveResponse<TRouter>({
       router: opts.router,

@@ -266,7 +266,7 @@ describe('each action kind', () => {
         ...quick(),
         // eslint-disable-next-line require-yield
         async *stream() {
-          throw new LlmError('The model is unavailable', 'unavailable');
+          throw new LlmError('The model is unavailable', 'upstream');
         },
       };
       expect((await post(`/api/chat/sessions/${chat}/messages`, 'Once more')).statusCode).toBe(502);
