@@ -5,7 +5,8 @@
 // Domain code keeps calling `usage.log(entry)`. Inside a procedure call (found through AsyncLocalStorage, so
 // services need no context parameter) that *annotates the call's entry* — details are appended, credits
 // summed, the action and a worse status adopted — instead of writing a second row. Outside a call (webhooks,
-// the billing job) it writes an entry of its own. Procedures can also reach the entry as `ctx.usageCall`.
+// the billing job) it writes an entry of its own. Procedures can also reach the entry as `ctx.usageCall`; the send
+// path's (sendProcedure in trpc.ts) hand it to the exchange — `log(entry, call)` — and never run inside the storage.
 //
 // Entries are written off the request path: buffered, and inserted with one multi-row INSERT per batch of at
 // most 100, at most a second after the first one is buffered. A failed batch is retried once, then dropped and
