@@ -39,7 +39,7 @@ class GetRequest {
   readonly method = 'GET';
   constructor(
     readonly url: string,
-    readonly headers: { get(name: string): string | null; has(name: string): boolean },
+    readonly headers: HeaderReader,
     private readonly res: ServerResponse,
   ) {}
   /** Created when first read (an AbortSignal per request was a few per cent of a short one's CPU). */

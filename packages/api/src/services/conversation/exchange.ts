@@ -27,7 +27,7 @@ import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { coalesceDeltas } from '../llm/coalesce.js';
 import { LlmError, type LlmMessage, type LlmUsage } from '../llm/types.js';
 import type { QuotaReservation } from '../quota.js';
-import type { UsageAction, UsageCall } from '../usage-log.js';
+import type { UsageAction, UsageCall, UsageEntry } from '../usage-log.js';
 import {
   pendingOf,
   finishPending,
@@ -196,6 +196,9 @@ export async function* runExchange<T extends ConversationTypes>(
   const { db, log } = services;
   const streams = services.conversationStreams;
   const kind = store.kind;
+  /** Annotates the send's usage entry (the one its procedure handed over). */
+  const logUsage = (e: Pick<UsageEntry, 'usage' | 'status' | 'details'>) =>
+    services.usage.log({ userId: p.userId, action: p.action, endpoint: p.endpoint, ...e }, p.usageCall);
   let content = p.message.trim();
   let input = p.input;
   if (streams.draining) throw streamStoppedError('restarting');
@@ -235,16 +238,10 @@ export async function* runExchange<T extends ConversationTypes>(
       );
       completed = true;
       await reservation.commit();
-      await services.usage.log(
-        {
-          userId: p.userId,
-          action: p.action,
-          endpoint: p.endpoint,
-          usage: 1,
-          details: `session ${session.id}; stopped after ${text.length} characters; ${services.llm.kind}`,
-        },
-        p.usageCall,
-      );
+      await logUsage({
+        usage: 1,
+        details: `session ${session.id}; stopped after ${text.length} characters; ${services.llm.kind}`,
+      });
       return done;
     } catch (err) {
       log.warn({ err, kind, sessionId: session.id }, 'keeping a stopped answer failed; undoing the exchange');
@@ -436,16 +433,10 @@ export async function* runExchange<T extends ConversationTypes>(
     );
     completed = true;
     await held.commit();
-    await services.usage.log(
-      {
-        userId: p.userId,
-        action: p.action,
-        endpoint: p.endpoint,
-        usage: 1,
-        details: `session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`,
-      },
-      p.usageCall,
-    );
+    await logUsage({
+      usage: 1,
+      details: `session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`,
+    });
     if (store.afterComplete) {
       try {
         await store.afterComplete({ session, userMessage: started.message, answer: done.message });
@@ -490,21 +481,15 @@ export async function* runExchange<T extends ConversationTypes>(
       } else {
         await held.release().catch((err: unknown) => log.error({ err, kind }, 'quota release failed'));
       }
-      await services.usage.log(
-        {
-          userId: p.userId,
-          action: p.action,
-          endpoint: p.endpoint,
-          status: signal.aborted ? 'warning' : 'error',
-          usage: 0,
-          details: stopReasonOf(slot.signal)
-            ? `session ${session.id}; ${stopReasonOf(slot.signal)}`
-            : signal.aborted
-              ? `session ${session.id}; cancelled`
-              : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
-        },
-        p.usageCall,
-      );
+      await logUsage({
+        status: signal.aborted ? 'warning' : 'error',
+        usage: 0,
+        details: stopReasonOf(slot.signal)
+          ? `session ${session.id}; ${stopReasonOf(slot.signal)}`
+          : signal.aborted
+            ? `session ${session.id}; cancelled`
+            : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
+      });
     }
     await slot.release();
     streams.publish(kind, session.id, { type: 'end' });
