@@ -216,10 +216,10 @@ async function api(base, method, url, { token, body } = {}) {
 }
 
 /** Signs up through the API (trial on Pro via the payments simulator) and creates a few chat sessions. */
-async function signUp(base, runId) {
+async function signUp(base, runId, n = 0) {
   const reg = await api(base, 'POST', '/api/auth/register', {
     body: {
-      email: `bench-${runId}@example.com`,
+      email: `bench-${runId}${n ? `-${n}` : ''}@example.com`,
       password: 'Bench-Http-2026!',
       firstName: 'Bench',
       lastName: 'Runner',
@@ -258,7 +258,19 @@ async function drive(autocannon, target, { duration, warmup, connections, stats 
       headers: target.headers ?? {},
       connections,
       duration: seconds,
+      // Another user's bearer on each request, in turn.
+      ...(target.bearers && {
+        requests: [
+          {
+            setupRequest: (req) => {
+              req.headers = { ...req.headers, authorization: target.bearers[turn++ % target.bearers.length] };
+              return req;
+            },
+          },
+        ],
+      }),
     });
+  let turn = 0;
   if (warmup > 0) await run(warmup);
   const counted = stats && target.kind === 'app';
   if (counted) await sleep(1500);
@@ -282,6 +294,9 @@ async function drive(autocannon, target, { duration, warmup, connections, stats 
     load1: Number(load.toFixed(2)),
   };
 }
+
+/** Users besides the first behind the many-users route (sign-ups are limited to 20 an hour per address). */
+const MANY_USERS = 16;
 
 const pct = (a, b) => (b > 0 ? `${Math.round((100 * a) / b)} %` : '—');
 
@@ -409,6 +424,12 @@ async function bench(opts) {
 
     const token = await signUp(appProc.base, runId);
     const bearer = { authorization: `Bearer ${token}` };
+    // The session list of many users at once: the server reads concurrent lists in one statement (a user's
+    // repeated requests in one turn are read once), so one user alone would flatter it. Sign-ups from one
+    // address are limited to 20 an hour: 16 more users, one per request in turn.
+    const others = [];
+    for (let n = 1; n <= MANY_USERS; n++) others.push(await signUp(appProc.base, runId, n));
+    const manyBearers = [token, ...others].map((t) => `Bearer ${t}`);
     const batch = `/trpc/auth.me,subscriptions.current,chat.listSessions?batch=1&input=${encodeURIComponent('{}')}`;
     const routes = [
       { name: 'GET /api/config', path: '/api/config' },
@@ -418,6 +439,12 @@ async function bench(opts) {
       { name: 'GET /trpc/auth.me (bearer)', path: '/trpc/auth.me', headers: bearer },
       { name: 'GET /api/chat/sessions (bearer)', path: '/api/chat/sessions', headers: bearer },
       { name: 'GET /trpc/chat.listSessions (bearer)', path: '/trpc/chat.listSessions', headers: bearer },
+      {
+        name: `GET /api/chat/sessions (${MANY_USERS + 1} users in turn)`,
+        path: '/api/chat/sessions',
+        headers: bearer,
+        bearers: manyBearers,
+      },
       {
         name: 'GET /api/subscriptions/current (bearer)',
         path: '/api/subscriptions/current',
@@ -447,6 +474,7 @@ async function bench(opts) {
         kind: 'app',
         url: `${appProc.base}${r.path}`,
         headers: r.headers,
+        bearers: r.bearers,
       })),
     ].filter((t) => !opts.only || t.kind === 'reference' || t.name.includes(opts.only));
     // With --only, skip the references (a profile run only needs load on the app).

@@ -5,3 +5,4 @@ export { Prisma, PrismaClient } from './generated/prisma/client.js';
 export * from './generated/prisma/enums.js';
 export type * from './generated/prisma/models.js';
 export { sqlOf, attachSql, poolSql, type SqlRunner, type SqlQueryOptions } from './sql.js';
+export { createKeyBatcher, keyBatcherPerClient, type KeyBatcher } from './batch.js';

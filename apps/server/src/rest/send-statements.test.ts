@@ -244,6 +244,9 @@ describe('the chat session list', () => {
       [older.id, 'Older', 2],
     ]);
     expect(res.json().sessions[1].updatedAt).toBe('2026-01-01T00:00:00.000Z');
-    expect(logged.direct.some((q) => q.includes('FROM "ChatSession" s WHERE s."userId"'))).toBe(true);
+    // The batched list statement (one for every list asked in the same turn; chat/sessions.ts).
+    expect(logged.direct.some((q) => q.includes('FROM "ChatSession" c WHERE c."userId" = u."userId"'))).toBe(
+      true,
+    );
   });
 });

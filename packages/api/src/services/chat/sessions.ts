@@ -2,7 +2,7 @@
 // Reads show stored messages only (COMPLETE, and INCOMPLETE: an answer the user stopped, kept as it was): a
 // PENDING user message belongs to an exchange still being generated (or left behind by a crash, see
 // services/conversation/sweeper.ts).
-import { Prisma, sqlOf, type ChatSessionModel, type Db } from '@app/db';
+import { Prisma, keyBatcherPerClient, sqlOf, type ChatSessionModel, type Db } from '@app/db';
 import { notFound } from '../../errors.js';
 import { DEFAULT_CHAT_TITLE } from '../../schemas/chat.js';
 
@@ -66,44 +66,71 @@ export function toMessageView(m: {
   };
 }
 
+type OwnedRow = ChatSessionModel & { messageCount: number; hasPending: boolean };
+
+/**
+ * Sessions by id, the owner checked by the caller; the sessions asked for in one turn of the event loop come
+ * from one statement (in a burst of sends, each send's first read). `hasPending`: the session has
+ * PendingExchange records (a send in flight, or one a crash left behind).
+ */
+const sessionsById = keyBatcherPerClient(async (db: Db, ids: string[]) => {
+  const rows = await sqlOf(db).query<OwnedRow>(Prisma.sql`
+    SELECT s.*, (SELECT count(*)::int FROM "ChatMessage" m
+                  WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount",
+           EXISTS (SELECT 1 FROM "PendingExchange" p
+                    WHERE p."kind" = 'chat' AND p."sessionId" = s."id") AS "hasPending"
+      FROM "ChatSession" s WHERE s."id" = ANY(${ids}::text[])`);
+  return new Map(rows.map((r) => [r.id, r]));
+}, undefined);
+
+type SessionListRow = Pick<SessionRow, 'id' | 'title'> & {
+  createdMs: number;
+  updatedMs: number;
+  messageCount: number;
+};
+
+/**
+ * The session lists of the users asked for in one turn of the event loop, from one statement (the sidebar asks
+ * on every page load). Per user newest first, as Prisma's orderBy did (ties in no fixed order either way), at
+ * most 500. The times come as epoch milliseconds: parsing PostgreSQL's timestamp text (postgres-date) was ~3 %
+ * of this request's CPU with three sessions, and a list has up to 500.
+ */
+const sessionLists = keyBatcherPerClient(async (db: Db, userIds: string[]) => {
+  const rows = await sqlOf(db).query<SessionListRow & { userId: string }>(Prisma.sql`
+    SELECT u."userId", s."id", s."title", s."createdMs", s."updatedMs", s."messageCount"
+      FROM unnest(${userIds}::text[]) WITH ORDINALITY AS u("userId", "ord")
+     CROSS JOIN LATERAL (
+       SELECT c."id", c."title", c."updatedAt",
+              (extract(epoch FROM c."createdAt") * 1000)::float8 AS "createdMs",
+              (extract(epoch FROM c."updatedAt") * 1000)::float8 AS "updatedMs",
+              (SELECT count(*)::int FROM "ChatMessage" m
+                WHERE m."sessionId" = c."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount"
+         FROM "ChatSession" c WHERE c."userId" = u."userId"
+        ORDER BY c."updatedAt" DESC LIMIT 500) s
+     ORDER BY u."ord", s."updatedAt" DESC`);
+  const byUser = new Map<string, SessionListRow[]>();
+  for (const r of rows) {
+    const list = byUser.get(r.userId);
+    if (list) list.push(r);
+    else byUser.set(r.userId, [r]);
+  }
+  return byUser;
+}, [] as SessionListRow[]);
+
 const countComplete = { _count: { select: { messages: { where: { status: STORED } } } } };
 
 export function createChatSessions(db: Db) {
-  // On the direct SQL path: every send starts with it (issue 15).
-  // `hasPending`: the session has PendingExchange records (a send in flight, or one a crash left behind).
+  // Every send starts with it: on the direct SQL path, batched (issue 15).
   async function owned(userId: string, sessionId: string) {
-    const [s] = await sqlOf(db).query<
-      ChatSessionModel & { messageCount: number; hasPending: boolean }
-    >(Prisma.sql`
-      SELECT s.*, (SELECT count(*)::int FROM "ChatMessage" m
-                    WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount",
-             EXISTS (SELECT 1 FROM "PendingExchange" p
-                      WHERE p."kind" = 'chat' AND p."sessionId" = s."id") AS "hasPending"
-        FROM "ChatSession" s WHERE s."id" = ${sessionId} AND s."userId" = ${userId}`);
-    if (!s) throw notFound(SESSION_NOT_FOUND);
+    const s = await sessionsById(db).load(sessionId);
+    if (!s || s.userId !== userId) throw notFound(SESSION_NOT_FOUND);
     const { messageCount, ...session } = s;
     return { ...session, _count: { messages: messageCount } };
   }
   return {
     owned,
     async list(userId: string): Promise<ChatSessionView[]> {
-      // On the direct SQL path: the sidebar asks it on every page load (issue 15). Newest first, as Prisma's
-      // orderBy did (ties in no fixed order either way). The times come as epoch milliseconds: parsing PostgreSQL's
-      // timestamp text (postgres-date) was ~3 % of this request's CPU with three sessions, and a list has up to 500.
-      const rows = await sqlOf(db).query<
-        Omit<SessionRow, 'createdAt' | 'updatedAt'> & {
-          createdMs: number;
-          updatedMs: number;
-          messageCount: number;
-        }
-      >(Prisma.sql`
-        SELECT s."id", s."title",
-               (extract(epoch FROM s."createdAt") * 1000)::float8 AS "createdMs",
-               (extract(epoch FROM s."updatedAt") * 1000)::float8 AS "updatedMs",
-               (SELECT count(*)::int FROM "ChatMessage" m
-                 WHERE m."sessionId" = s."id" AND m."status" IN (${Prisma.join(STORED.in)})) AS "messageCount"
-          FROM "ChatSession" s WHERE s."userId" = ${userId}
-         ORDER BY s."updatedAt" DESC LIMIT 500`);
+      const rows = await sessionLists(db).load(userId);
       return rows.map((r) =>
         toSessionView(
           { id: r.id, title: r.title, createdAt: new Date(r.createdMs), updatedAt: new Date(r.updatedMs) },
