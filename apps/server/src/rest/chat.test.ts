@@ -2,8 +2,9 @@
 // disconnects, one send per session, quota and rate limit, search.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
+import { STREAMS_FOR_WIDEST_WINDOW } from '../../../../packages/api/src/services/llm/coalesce.js';
 import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
 import type { LlmProvider } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
@@ -290,6 +291,30 @@ describe('streaming (SSE)', () => {
     } finally {
       s.services.config.streamCoalesceMs = 0;
     }
+  });
+
+  it('while the instance has many streams open, the window widens: fewer events, the same text', async () => {
+    const u = await user();
+    const contentsWith = async (open: number) => {
+      const active = vi.spyOn(s.services.conversationStreams, 'active').mockReturnValue(open);
+      s.services.config.streamCoalesceMs = 40;
+      s.services.llm = createOfflineProvider({ delayMs: 4 });
+      try {
+        const res = await stream(u.auth, (await newSession(u.auth)).id, 'Create a quiz on data privacy');
+        expect(res.statusCode).toBe(200);
+        const evs = events(res.body) as { type?: string; content?: string }[];
+        return evs.filter((e) => e.type === 'content').map((e) => e.content!);
+      } finally {
+        active.mockRestore();
+        s.services.config.streamCoalesceMs = 0;
+      }
+    };
+    const idle = await contentsWith(0);
+    const loaded = await contentsWith(STREAMS_FOR_WIDEST_WINDOW);
+    expect(loaded.join('')).toBe(idle.join(''));
+    expect(loaded[0]).toBe(idle[0]); // the first delta is still not held back
+    // 100 ms windows instead of 40 ms ones over the same answer.
+    expect(loaded.length).toBeLessThan(idle.length * 0.75);
   });
 
   it('an error mid-stream sends an error event, stores nothing and charges nothing', async () => {

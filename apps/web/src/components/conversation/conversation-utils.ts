@@ -2,7 +2,8 @@
 import { differenceInCalendarDays, format } from 'date-fns';
 import type { ConversationMessage, ConversationSession } from './types';
 
-export const STREAM_THROTTLE_MS = 100;
+// One value for the web's throttle and the server's widest coalescing window (services/llm/coalesce.ts).
+export { STREAM_THROTTLE_MS } from '@app/api/schemas';
 export const SESSION_REFETCH_MS = 10_000;
 export const COLLAPSE_OVER_CHARS = 200;
 export const INPUT_MAX_HEIGHT_PX = 120;

@@ -24,7 +24,7 @@ import type { Db, Prisma } from '@app/db';
 import type { Services } from '../index.js';
 import { appError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
-import { coalesceDeltas } from '../llm/coalesce.js';
+import { coalesceDeltas, windowUnderLoad } from '../llm/coalesce.js';
 import { LlmError, type LlmMessage, type LlmUsage } from '../llm/types.js';
 import type { QuotaReservation } from '../quota.js';
 import type { UsageAction, UsageCall, UsageEntry } from '../usage-log.js';
@@ -379,10 +379,12 @@ export async function* runExchange<T extends ConversationTypes>(
       signal,
       profile,
     });
-    // Deltas joined per short window: fewer events through the transport under load (llm/coalesce.ts).
+    // Deltas joined per short window, wider while this instance has many streams open: fewer events through
+    // the transport and fewer socket writes under load (llm/coalesce.ts).
+    const coalesceMs = services.config.streamCoalesceMs;
     const events = coalesceDeltas(
       produced?.events ?? services.llm.stream({ messages, signal, profile }),
-      services.config.streamCoalesceMs,
+      coalesceMs > 0 ? () => windowUnderLoad(coalesceMs, streams.active()) : 0,
     );
     try {
       for await (const ev of events) {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { coalesceDeltas } from './coalesce.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STREAM_THROTTLE_MS } from '../../schemas/limits.js';
+import { STREAMS_FOR_WIDEST_WINDOW, coalesceDeltas, windowUnderLoad } from './coalesce.js';
 import type { LlmEvent } from './types.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -116,5 +117,64 @@ describe('coalesceDeltas', () => {
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }
+  });
+
+  it('asks a window function again at each window: a wider window joins more', async () => {
+    // Deltas every ~5 ms for ~200 ms: a 10 ms window passes many events, a 100 ms one few.
+    const steps = (): [number, LlmEvent][] => Array.from({ length: 40 }, (_, i) => [5, delta(`${i} `)]);
+    let asked = 0;
+    const narrow = await collect(coalesceDeltas(model(steps()), () => (asked++, 10)));
+    const wide = await collect(coalesceDeltas(model(steps()), () => 100));
+    expect(asked).toBeGreaterThan(narrow.length - 1);
+    expect(wide.length).toBeLessThan(narrow.length / 2);
+    const text = (out: typeof wide) => out.map((o) => (o.ev.type === 'delta' ? o.ev.content : '')).join('');
+    expect(text(wide)).toBe(text(narrow));
+  });
+
+  it('a window function answering 0 passes every delta as it comes', async () => {
+    const steps: [number, LlmEvent][] = [
+      [0, delta('a')],
+      [1, delta('b')],
+      [1, delta('c')],
+      [0, usage],
+    ];
+    const out = await collect(coalesceDeltas(model(steps), () => 0));
+    expect(out.map((o) => o.ev)).toEqual(steps.map((s) => s[1]));
+  });
+
+  describe('timers', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('arms one timer per window, not one per delta waiting in it', async () => {
+      const armed = vi.spyOn(globalThis, 'setTimeout');
+      const deltas = 30;
+      // The model's own pauses are timers too: count them apart from the coalescer's.
+      const steps: [number, LlmEvent][] = Array.from({ length: deltas }, (_, i) => [2, delta(`${i} `)]);
+      const start = Date.now();
+      const out = await collect(coalesceDeltas(model(steps), 1_000));
+      const elapsed = Date.now() - start;
+      const modelTimers = deltas;
+      // Within one 1 s window (the model ends well before it): the first delta at once, the rest joined.
+      expect(elapsed).toBeLessThan(1_000);
+      expect(out.length).toBe(2);
+      // Before: one timer per delta that arrived while text waited (~29 more); now at most one for the window.
+      expect(armed.mock.calls.length - modelTimers).toBeLessThanOrEqual(1);
+    });
+  });
+});
+
+describe('windowUnderLoad', () => {
+  it('keeps the configured window with no other stream open and reaches the web throttle under load', () => {
+    expect(windowUnderLoad(40, 0)).toBe(40);
+    expect(windowUnderLoad(40, 1)).toBe(41);
+    expect(windowUnderLoad(40, STREAMS_FOR_WIDEST_WINDOW / 2)).toBe(70);
+    expect(windowUnderLoad(40, STREAMS_FOR_WIDEST_WINDOW)).toBe(STREAM_THROTTLE_MS);
+    expect(windowUnderLoad(40, 10 * STREAMS_FOR_WIDEST_WINDOW)).toBe(STREAM_THROTTLE_MS);
+  });
+
+  it('leaves a window that is off, or already at least the throttle, as configured', () => {
+    expect(windowUnderLoad(0, 500)).toBe(0);
+    expect(windowUnderLoad(150, 500)).toBe(150);
+    expect(windowUnderLoad(STREAM_THROTTLE_MS, 500)).toBe(STREAM_THROTTLE_MS);
   });
 });
