@@ -5,6 +5,9 @@
 import type { FastifyReply } from 'fastify';
 import { SSE_PING_INTERVAL_MS, toHttpError } from '@app/api';
 
+/** Without an event by then, the stream's headers are sent alone. */
+export const HEADERS_WITHIN_MS = 200;
+
 /** An exchange event (services/conversation): start, content or complete. */
 type ExchangeEvent<M> =
   { type: 'start' } | { type: 'content'; content: string } | { type: 'complete'; message: M };
@@ -38,8 +41,15 @@ export async function sendEventStream<E>(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  raw.flushHeaders?.();
+  // The headers go out with the first event: one socket write instead of two per send (each write is a system
+  // call that wakes the reader; issue 15). A model slow to answer still lets the client know within
+  // HEADERS_WITHIN_MS that the send was accepted.
+  let wrote = false;
+  const headers = setTimeout(() => {
+    if (!wrote && !raw.destroyed) raw.flushHeaders();
+  }, HEADERS_WITHIN_MS);
   const send = (data: unknown) => {
+    wrote = true;
     if (!raw.destroyed) raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
   };
   const ping = setInterval(() => {
@@ -54,6 +64,7 @@ export async function sendEventStream<E>(
   } catch (err) {
     if (!signal.aborted) send({ type: 'error', error: toHttpError(err).body.error });
   } finally {
+    clearTimeout(headers);
     clearInterval(ping);
     if (!raw.destroyed) {
       send('[DONE]');
