@@ -1,6 +1,7 @@
 // Client of the streams benchmark (a child process, so the server's memory figure holds only the server): starts
 // every send at once over POST /api/chat/sessions/{id}/messages/stream and reports, per send, the time to the
-// first content event and whether it completed. Gets {port, clients} over IPC, answers the results.
+// first content event (from the call, and from the moment the request was handed to the socket: with 500 sends
+// at once the client itself takes a while to write them all) and whether it completed. Gets {port, clients} over IPC, answers the results.
 import http from 'node:http';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -8,6 +9,7 @@ const now = () => performance.timeOrigin + performance.now();
 function send(port, agent, c) {
   return new Promise((resolve) => {
     const started = now();
+    let sent = NaN;
     let first = 0;
     let buf = '';
     let outcome = 'ended without complete';
@@ -24,7 +26,9 @@ function send(port, agent, c) {
         if (res.statusCode !== 200) {
           let body = '';
           res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ ttft: NaN, outcome: `${res.statusCode} ${body.slice(0, 200)}` }));
+          res.on('end', () =>
+            resolve({ ttft: NaN, ttfs: NaN, outcome: `${res.statusCode} ${body.slice(0, 200)}` }),
+          );
           return;
         }
         res.setEncoding('utf8');
@@ -45,10 +49,14 @@ function send(port, agent, c) {
             else if (parsed.type === 'error') outcome = `error: ${parsed.error}`;
           }
         });
-        res.on('end', () => resolve({ ttft: first ? first - started : NaN, outcome }));
+        res.on('end', () =>
+          resolve({ ttft: first ? first - started : NaN, ttfs: first ? first - sent : NaN, outcome }),
+        );
       },
     );
-    req.on('error', (e) => resolve({ ttft: NaN, outcome: String(e) }));
+    // 'finish': the whole request was handed to the operating system.
+    req.on('finish', () => (sent = now()));
+    req.on('error', (e) => resolve({ ttft: NaN, ttfs: NaN, outcome: String(e) }));
     req.end(JSON.stringify({ message: c.message }));
   });
 }
