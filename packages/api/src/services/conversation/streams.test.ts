@@ -196,6 +196,51 @@ describe.skipIf(!redisUrl)('conversation stream registry across instances (Redis
     await two.close();
   });
 
+  it('sends the text so far through Redis only while someone, on any instance, watches the session', async () => {
+    const ns = `${randomUUID()}:`;
+    const [c1, c2] = [connectRedis(redisUrl!), connectRedis(redisUrl!)];
+    conns.push(c1, c2);
+    const one = createConversationStreamRegistry(c1, silentLogger, ns, fast);
+    const two = createConversationStreamRegistry(c2, silentLogger, ns, fast);
+    await sleep(200); // subscriptions ready
+    const slot = await one.acquire('chat', 'w');
+    const publish = vi.spyOn(c1, 'publish');
+    /** The progress texts the producer's instance handed to Redis. */
+    const sent = () =>
+      publish.mock.calls
+        .filter(([channel]) => channel === `chat:events:${ns}`)
+        .flatMap(([, m]) => JSON.parse(String(m)) as { e: { type: string; text?: string } }[])
+        .filter((i) => i.e.type === 'progress')
+        .map((i) => i.e.text);
+
+    one.publish('chat', 'w', { type: 'progress', text: 'for nobody' });
+    await sleep(20); // events leave at the end of the event loop's turn
+    expect(sent()).toEqual([]);
+
+    const watched = collect(watchConversation(two, 'chat', 'w'));
+    await sleep(100); // the watcher's announcement reaches the producer's instance
+    one.publish('chat', 'w', { type: 'progress', text: 'seen' });
+    // Well past one watch timeout: the announcement is repeated with every heartbeat while the watcher stays.
+    await sleep(3 * fast.watchTimeoutMs);
+    one.publish('chat', 'w', { type: 'progress', text: 'still seen' });
+    one.publish('chat', 'w', { type: 'end' });
+    expect(await watched).toEqual([
+      { type: 'progress', text: 'seen' },
+      { type: 'progress', text: 'still seen' },
+      { type: 'end' },
+    ]);
+    expect(sent()).toEqual(['seen', 'still seen']);
+
+    // The watcher left: once its last announcement lapses, the text stays home again.
+    await sleep(fast.watchTimeoutMs + 100);
+    one.publish('chat', 'w', { type: 'progress', text: 'gone' });
+    await sleep(20);
+    expect(sent()).toEqual(['seen', 'still seen']);
+    await slot!.release();
+    await one.close();
+    await two.close();
+  });
+
   it('a dead instance lets the lease lapse: watchers elsewhere end as interrupted and the session is free', async () => {
     const ns = `${randomUUID()}:`;
     const [c1, c2] = [connectRedis(redisUrl!), connectRedis(redisUrl!)];

@@ -8,8 +8,12 @@
 // `generating` follows the lease, and the sweeper can then undo the half exchange). Cancellations go out on a
 // channel so Stop reaches the instance that runs the stream; the fan-out channel carries the text so far and,
 // with every renewal, a heartbeat, so watchers on any instance end with 'The answer was interrupted, please
-// retry' when the producer goes silent. Redis names per kind: `<kind>:lock:<sessionId>`, channels
-// `<kind>:cancel` and `<kind>:events` (chat's are the names it always had).
+// retry' when the producer goes silent. The text so far goes out only for sessions someone watches: a watcher
+// announces its session on `<kind>:watching` when it starts and with every heartbeat while it stays, and the
+// instances remember the sessions watched anywhere for a watch timeout (most sends have no watcher, and their
+// text, several kilobytes every 100 ms per stream, went through Redis to every instance for nobody). Redis names
+// per kind: `<kind>:lock:<sessionId>`, channels `<kind>:cancel`, `<kind>:events` and `<kind>:watching` (chat's
+// first two are the names they always had).
 import { randomUUID } from 'node:crypto';
 import type { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
@@ -123,12 +127,37 @@ export function createConversationStreamRegistry(
   const lockKey = (kind: ConversationKind, id: string) => `${kind}:${namespace}lock:${id}`;
   const cancelChannel = (kind: ConversationKind) => `${kind}:cancel:${namespace}`;
   const eventsChannel = (kind: ConversationKind) => `${kind}:events:${namespace}`;
-  const channels = new Map<string, { kind: ConversationKind; type: 'cancel' | 'events' }>();
+  const watchingChannel = (kind: ConversationKind) => `${kind}:watching:${namespace}`;
+  const channels = new Map<string, { kind: ConversationKind; type: 'cancel' | 'events' | 'watching' }>();
   for (const kind of CONVERSATION_KINDS) {
     channels.set(cancelChannel(kind), { kind, type: 'cancel' });
     channels.set(eventsChannel(kind), { kind, type: 'events' });
+    channels.set(watchingChannel(kind), { kind, type: 'watching' });
   }
   const watchers = new Map<string, Set<(e: ConversationWatchSignal) => void>>();
+  /** With Redis: sessions a watcher announced (on any instance), until when that announcement holds. */
+  const watchedUntil = new Map<string, number>();
+  /** This instance's announcements of its watched sessions, repeated every heartbeat while they are watched. */
+  const announcing = new Map<string, NodeJS.Timeout>();
+  const announce = (kind: ConversationKind, sessionId: string) =>
+    redis!
+      .publish(watchingChannel(kind), sessionId)
+      .catch((err: unknown) => log.warn({ err }, 'conversation watcher announcement failed'));
+  /** Whether anyone may be watching the session: a watcher here, or one announced from anywhere not long ago. */
+  const watched = (k: string) => {
+    if (watchers.has(k)) return true;
+    const until = watchedUntil.get(k);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    watchedUntil.delete(k);
+    return false;
+  };
+  const noteWatched = (k: string) => {
+    const now = Date.now();
+    if (watchedUntil.size >= 1024)
+      for (const [w, until] of watchedUntil) if (until <= now) watchedUntil.delete(w);
+    watchedUntil.set(k, now + timing.watchTimeoutMs);
+  };
   const deliver = (k: string, event: ConversationWatchSignal) => {
     for (const l of watchers.get(k) ?? []) l(event);
   };
@@ -153,6 +182,8 @@ export function createConversationStreamRegistry(
     event: ConversationWatchEvent | { type: 'beat' },
   ) => {
     if (redis) {
+      // The text so far is for watchers only; the end and heartbeats always go (a watcher may be starting).
+      if (event.type === 'progress' && !watched(key(kind, sessionId))) return;
       const channel = eventsChannel(kind);
       let items = outbox.get(channel);
       if (!items) {
@@ -172,6 +203,7 @@ export function createConversationStreamRegistry(
       const c = channels.get(ch);
       if (!c) return;
       if (c.type === 'cancel') local.get(key(c.kind, message))?.abort(new Error('Generation cancelled'));
+      else if (c.type === 'watching') noteWatched(key(c.kind, message));
       else {
         try {
           type Item = { s: string; e: ConversationWatchSignal };
@@ -271,9 +303,19 @@ export function createConversationStreamRegistry(
       let set = watchers.get(k);
       if (!set) watchers.set(k, (set = new Set()));
       set.add(listener);
+      if (redis && !announcing.has(k)) {
+        void announce(kind, sessionId);
+        const again = setInterval(() => void announce(kind, sessionId), timing.heartbeatMs);
+        again.unref();
+        announcing.set(k, again);
+      }
       return () => {
         set.delete(listener);
-        if (set.size === 0) watchers.delete(k);
+        if (set.size === 0 && watchers.get(k) === set) {
+          watchers.delete(k);
+          clearInterval(announcing.get(k));
+          announcing.delete(k);
+        }
       };
     },
     active: () => local.size,
@@ -299,6 +341,8 @@ export function createConversationStreamRegistry(
     },
     async close() {
       draining = true;
+      for (const t of announcing.values()) clearInterval(t);
+      announcing.clear();
       if (redis && outbox.size) flushOutbox();
       for (const c of local.values()) c.abort(new StreamStopped('restarting'));
       if (sub) await sub.quit().catch(() => sub?.disconnect());
