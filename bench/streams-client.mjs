@@ -1,7 +1,8 @@
 // Client of the streams benchmark (a child process, so the server's memory figure holds only the server): starts
 // every send at once over POST /api/chat/sessions/{id}/messages/stream and reports, per send, the time to the
 // first content event (from the call, and from the moment the request was handed to the socket: with 500 sends
-// at once the client itself takes a while to write them all) and whether it completed. Gets {port, clients} over IPC, answers the results.
+// at once the client itself takes a while to write them all) and whether it completed. Gets {port, clients} over
+// IPC, answers the results.
 import http from 'node:http';
 
 const now = () => performance.timeOrigin + performance.now();

@@ -21,7 +21,7 @@ export const STREAMS_FOR_WIDEST_WINDOW = 100;
  */
 export function windowUnderLoad(baseMs: number, openStreams: number): number {
   if (!(baseMs > 0) || baseMs >= STREAM_THROTTLE_MS) return baseMs;
-  const share = Math.min(1, Math.max(0, openStreams) / STREAMS_FOR_WIDEST_WINDOW);
+  const share = Math.min(1, openStreams / STREAMS_FOR_WIDEST_WINDOW);
   return Math.round(baseMs + (STREAM_THROTTLE_MS - baseMs) * share);
 }
 
@@ -75,7 +75,7 @@ export async function* coalesceDeltas(
       const ev = r.value;
       if (ev.type === 'delta') {
         buffered += ev.content;
-        if (!(windowMs > 0) || Date.now() - sentAt >= windowMs) yield take();
+        if (Date.now() - sentAt >= windowMs) yield take();
       } else {
         if (buffered) yield take();
         yield ev;
