@@ -29,6 +29,7 @@ export function contextFromFastify(
       via,
       endpoint: req.url.split('?')[0] ?? req.url,
       origin: `${req.protocol}://${req.host}`,
+      signedIn: {},
     },
     cookies: {
       get: (name) => req.cookies[name],

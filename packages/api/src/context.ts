@@ -2,6 +2,7 @@
 // request and reply, so procedures can read the bearer token and set cookies the same way.
 import type { SendHandoff } from './services/conversation/send-requests.js';
 import type { Services } from './services/index.js';
+import type { PublicUser } from './services/users.js';
 
 export interface CookieOptions {
   path?: string;
@@ -28,6 +29,12 @@ export interface RequestMeta {
   endpoint: string;
   /** The origin the client called (`http://127.0.0.1:3000`), for links back to the app when APP_URL is unset. */
   origin?: string;
+  /**
+   * Present when the meta lives for one HTTP request (contextFromFastify, REST and /trpc alike): the request's
+   * calls share one look-up of the signed-in user, kept here (trpc.ts). Internal and test contexts outlive a
+   * request and leave it out, so each of their calls reads again.
+   */
+  signedIn?: { user?: Promise<PublicUser | null> };
 }
 
 export interface Context {

@@ -138,20 +138,32 @@ export async function userFromBearer(ctx: Context): Promise<AuthUser | null> {
 }
 
 /**
- * Calls that authenticate at the same time in one context (a tRPC batch: a page load asks for several queries
- * at once) share one token check and user read. A REST route's context lives for one HTTP request, so there
- * the result is kept for the request (the streaming routes call two procedures: store the send, then stream
- * it). Other contexts (internal callers, tests) read again on their next call; a failed read is never kept.
+ * A request's calls share one token check and user read: a REST route's (the streaming routes call two procedures:
+ * store the send, then stream it) and a /trpc batch's (a page load asks for several queries at once). The look-up
+ * is kept on the request's meta (`signedIn`) for the request; before, /trpc's was kept in a WeakMap only while it
+ * ran, and adding and deleting an entry per request made V8 rehash the map (~2 % of a /trpc query's CPU). Other
+ * contexts (internal callers, tests) outlive a request: calls at the same time share a look-up, later ones read
+ * again. A failed read is never kept.
  */
-const requestAuth = new WeakMap<Context['req'], Promise<AuthUser | null>>();
+const concurrentAuth = new WeakMap<Context['req'], Promise<AuthUser | null>>();
 
 function requestUser(ctx: Context): Promise<AuthUser | null> {
-  const known = requestAuth.get(ctx.req);
+  const held = ctx.req.signedIn;
+  if (held) {
+    if (held.user) return held.user;
+    const lookup = userFromBearer(ctx);
+    held.user = lookup;
+    lookup.catch(() => {
+      if (held.user === lookup) held.user = undefined;
+    });
+    return lookup;
+  }
+  const known = concurrentAuth.get(ctx.req);
   if (known) return known;
   const lookup = userFromBearer(ctx);
-  requestAuth.set(ctx.req, lookup);
-  const forget = () => requestAuth.delete(ctx.req);
-  lookup.then(ctx.req.via === 'rest' ? undefined : forget, forget);
+  concurrentAuth.set(ctx.req, lookup);
+  const forget = () => concurrentAuth.delete(ctx.req);
+  lookup.then(forget, forget);
   return lookup;
 }
 
