@@ -99,36 +99,37 @@ export async function answerQueries<TRouter extends AnyTRPCRouter>(
     return undefined; // resolveResponse reports the context's error for every call
   }
   const config = o.router._def._config;
-  const results = await Promise.all(
-    info.calls.map(async (call) => {
-      try {
-        const data: unknown = await call.procedure!({
-          path: call.path,
-          getRawInput: call.getRawInput,
-          ctx,
-          type: 'query',
-          // None: no query reads tRPC's signal, and creating one costs ~2 µs per request; a procedure that must
-          // know when the client goes away reads the context's clientGone().
-          signal: undefined,
-          batchIndex: call.batchIndex,
+  const answer = async (call: RequestInfo['calls'][number]) => {
+    try {
+      const data: unknown = await call.procedure!({
+        path: call.path,
+        getRawInput: call.getRawInput,
+        ctx,
+        type: 'query',
+        // None: no query reads tRPC's signal, and creating one costs ~2 µs per request; a procedure that must
+        // know when the client goes away reads the context's clientGone().
+        signal: undefined,
+        batchIndex: call.batchIndex,
+      });
+      if (isDataStream(data)) {
+        throw new TRPCError({
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
         });
-        if (isDataStream(data)) {
-          throw new TRPCError({
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-            message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink',
-          });
-        }
-        return { result: { data } };
-      } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
-        const input = call.result();
-        o.onError?.({ error, path: call.path, input, ctx, type: 'query' });
-        return {
-          error: getErrorShape({ config, ctx, error, input, path: call.path, type: 'query' }),
-        };
       }
-    }),
-  );
+      return { result: { data } };
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      const input = call.result();
+      o.onError?.({ error, path: call.path, input, ctx, type: 'query' });
+      return {
+        error: getErrorShape({ config, ctx, error, input, path: call.path, type: 'query' }),
+      };
+    }
+  };
+  // One call (no batch) without Promise.all and its array.
+  const results =
+    info.calls.length === 1 ? [await answer(info.calls[0]!)] : await Promise.all(info.calls.map(answer));
   const untransformed = info.isBatchCall ? results : results[0]!;
   return {
     status: getHTTPStatusCode(results as never),
