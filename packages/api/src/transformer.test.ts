@@ -1,6 +1,6 @@
 import superjson from 'superjson';
 import { describe, expect, it, vi } from 'vitest';
-import { serialize } from './transformer.js';
+import { isoText, serialize } from './transformer.js';
 
 const wire = (v: unknown) => JSON.stringify(serialize(v));
 const reference = (v: unknown) => JSON.stringify(superjson.serialize(v));
@@ -70,6 +70,23 @@ describe('transformer.serialize', () => {
     expect(wire(value)).toBe(reference(value));
   });
 
+  it("writes a Date's text into a copy of the containers on its way, and leaves the answer and its other parts be", () => {
+    const at = new Date(1_700_000_000_123);
+    const plain = { b: 1 };
+    const other = { b: 2 };
+    const value = { a: plain, c: { d: at, e: 'x' }, list: [other, [new Date(at.getTime())]] };
+    const json = serialize(value).json as unknown as typeof value;
+    expect(json).not.toBe(value);
+    expect(json.a).toBe(plain); // no Date below: not copied
+    expect(json.c).toEqual({ d: at.toISOString(), e: 'x' });
+    expect(json.list[0]).toBe(other);
+    expect(json.list[1]).toEqual([at.toISOString()]);
+    expect(value.c.d).toBe(at); // the answer itself is unchanged
+    expect((value.list[1] as Date[])[0]).toBeInstanceOf(Date);
+    const noDates = { x: { y: [1, 'z'] } };
+    expect(serialize(noDates).json).toBe(noDates);
+  });
+
   it('refuses a __proto__ key as superjson does', () => {
     const value = JSON.parse('{"__proto__": {"x": 1}}') as unknown;
     expect(() => serialize(value)).toThrow(/prototype pollution/);
@@ -133,5 +150,36 @@ describe('transformer.serialize', () => {
     }
     // Most generated values take the fast path; the rest exercise the hand-over.
     expect(fast).toBeGreaterThan(2000);
+  });
+});
+
+describe('isoText', () => {
+  it("is the Date's toISOString, across years, months, days and milliseconds", () => {
+    const edges = [
+      0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      999,
+      -1,
+      -62_198_755_200_000 /* year 0 */,
+      -30_610_224_000_001 /* 999-12-31 */,
+      -30_610_224_000_000 /* 1000-01-01 */,
+      253_402_300_799_999 /* 9999-12-31 */,
+      253_402_300_800_000 /* 10000 */,
+      8.64e15,
+      -8.64e15,
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2026, 10, 27, 9, 5, 7, 42),
+    ];
+    for (const t of edges) expect(isoText(new Date(t))).toBe(new Date(t).toISOString());
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 5_000; i++) {
+      const t = Math.floor((rnd() - 0.3) * 1e14);
+      expect(isoText(new Date(t))).toBe(new Date(t).toISOString());
+    }
   });
 });
