@@ -19,6 +19,7 @@ export { SendHandoff } from './services/conversation/send-requests.js';
 export { toHttpError, appError, type HttpErrorBody } from './errors.js';
 export { failedCallOutcome } from './services/usage-log.js';
 export { ensureAdminAccount } from './services/auth/admin-seed.js';
+export { REFRESH_REUSE_GRACE_MS } from './services/auth/sessions.js';
 export {
   fileTooLarge,
   noFile,

@@ -1,6 +1,7 @@
 // Helpers for the auth API tests: the refresh cookie of a response and links from the mail outbox.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { REFRESH_REUSE_GRACE_MS, type Services } from '@app/api';
 
 export interface InjectedCookie {
   name: string;
@@ -22,6 +23,14 @@ export function refreshTokenOf(res: { cookies: InjectedCookie[] }): string {
   const cs = refreshCookies(res);
   if (!cs.length || !cs[0]!.value) throw new Error('no refreshToken cookie set');
   return cs[0]!.value;
+}
+
+/** Dates the user's exchanged refresh tokens' exchange back past the reuse grace (sessions.ts). */
+export async function pastReuseGrace(db: Services['db'], userId: string) {
+  await db.refreshToken.updateMany({
+    where: { userId, replacedAt: { not: null } },
+    data: { replacedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1_000) },
+  });
 }
 
 /** Undoes quoted-printable soft breaks and escapes, enough to read links out of an .eml file. */

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, TEST_PASSWORD } from '@app/api/testing';
 import { createTestServer, type TestServer } from '../testing.js';
-import { latestToken, refreshCookies, refreshTokenOf } from './auth-test-helpers.js';
+import { latestToken, pastReuseGrace, refreshCookies, refreshTokenOf } from './auth-test-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -47,6 +47,7 @@ describe('auth over /trpc', () => {
     const r = await mutate('auth.refresh', undefined, { cookie: `refreshToken=${token}` });
     expect(r.statusCode).toBe(200);
     expect(Object.keys(data(r) as object)).toEqual(['accessToken']);
+    await pastReuseGrace(s.services.db, user.id); // within the grace a racing client would get in
     const reuse = await mutate('auth.refresh', undefined, { cookie: `refreshToken=${token}` });
     expect(reuse.statusCode).toBe(401);
     expect(err(reuse).data.appCode).toBe('REFRESH_TOKEN_REUSED');

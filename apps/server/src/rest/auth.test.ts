@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeJwt, SignJWT } from 'jose';
 import { createTestUser, createSignedInUser, TEST_PASSWORD } from '@app/api/testing';
 import { createTestServer, type TestServer } from '../testing.js';
-import { latestToken, outboxMessages, refreshCookies, refreshTokenOf } from './auth-test-helpers.js';
+import {
+  latestToken,
+  outboxMessages,
+  pastReuseGrace,
+  refreshCookies,
+  refreshTokenOf,
+} from './auth-test-helpers.js';
 
 let s: TestServer;
 let ipCounter = 0;
@@ -203,7 +209,8 @@ describe('POST /auth/refresh and /auth/logout', () => {
         .sort(),
     ).toEqual(['/api/auth', '/trpc']);
 
-    // The first token was used: presenting it again is reuse → 401 and the whole family dies.
+    // The first token was used: presenting it again after the grace is reuse → 401 and the whole family dies.
+    await pastReuseGrace(s.services.db, user.id);
     const reuse = await s.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
@@ -217,6 +224,35 @@ describe('POST /auth/refresh and /auth/logout', () => {
       headers: withCookie(second),
     });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('gives a token exchanged moments ago a new one of its family: a client racing itself is not signed out', async () => {
+    const { user } = await createTestUser(s.services.db);
+    const first = refreshTokenOf(await login({ email: user.email, password: TEST_PASSWORD }));
+    const refresh = (token: string) =>
+      s.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(token) });
+
+    // Two tabs refreshing with the same cookie at once: both get in.
+    const both = await Promise.all([refresh(first), refresh(first)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    for (const r of both) expect(decodeJwt(r.json().accessToken).sub).toBe(user.id);
+    const [a, b] = both.map(refreshTokenOf);
+    expect(new Set([first, a, b]).size).toBe(3);
+
+    // A page left while its refresh ran (its new cookie never arrived) presents the old one again: it gets in, and
+    // the token the other tab holds still works.
+    const again = await refresh(first);
+    expect(again.statusCode).toBe(200);
+    expect((await refresh(a!)).statusCode).toBe(200);
+
+    // After a logout the family is gone, grace or not.
+    const c = refreshTokenOf(again);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: withCookie(c) })).statusCode,
+    ).toBe(200);
+    const afterLogout = await refresh(first);
+    expect(afterLogout.statusCode).toBe(401);
+    expect(afterLogout.json().code).toBe('REFRESH_TOKEN_REVOKED');
   });
 
   it('keeps "remember me" across rotations; rejects missing, unknown and expired tokens', async () => {
@@ -247,13 +283,22 @@ describe('POST /auth/refresh and /auth/logout', () => {
     expect(expired.json().code).toBe('REFRESH_TOKEN_EXPIRED');
   });
 
-  it('concurrent refreshes with one token: exactly one wins', async () => {
+  it('concurrent refreshes with one token: it is exchanged once, the racing requests get tokens through the grace', async () => {
     const { user } = await createTestUser(s.services.db);
     const t = refreshTokenOf(await login({ email: user.email, password: TEST_PASSWORD }));
     const results = await Promise.all(
       [0, 1, 2].map(() => s.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(t) })),
     );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const rows = await s.services.db.refreshToken.findMany({ where: { userId: user.id } });
+    expect(rows.filter((r) => r.replacedAt)).toHaveLength(1); // the one exchange
+    expect(rows.filter((r) => !r.revokedAt)).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.family)).size).toBe(1);
+    // Past the grace the old token is reuse again: the whole family ends.
+    await pastReuseGrace(s.services.db, user.id);
+    const late = await s.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(t) });
+    expect(late.json().code).toBe('REFRESH_TOKEN_REUSED');
+    expect(await s.services.db.refreshToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
   });
 
   it('logout revokes the refresh token and clears both cookies', async () => {

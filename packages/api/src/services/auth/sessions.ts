@@ -1,6 +1,7 @@
 // Refresh tokens: random, stored hashed, in an httpOnly cookie (SameSite=Lax, Secure on https) set for
 // both /api/auth (REST) and /trpc. Rotated on every refresh; the tokens of one login share a family and
-// presenting an already-rotated token revokes the whole family (reuse detection).
+// presenting an already-rotated token revokes the whole family (reuse detection) — unless it was exchanged within
+// the last REFRESH_REUSE_GRACE_MS, when it is the same client racing itself and gets a new token of the family.
 // Access tokens carry the user's token version (access-tokens.ts); bumpTokenVersion ends all of them.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
@@ -17,6 +18,12 @@ export const PERSISTENT_REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 export const SESSION_REFRESH_TTL_SECONDS = 7 * 24 * 3600;
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+/**
+ * A rotated token presented again this soon after its exchange is taken for the same client racing itself — two
+ * tabs refreshing at once, or a page left while its refresh was under way, so its new cookie never arrived — and
+ * gets a new token of its family, as long as the family is live. Later, it is reuse and the family is revoked.
+ */
+export const REFRESH_REUSE_GRACE_MS = 15_000;
 
 interface NewRefreshToken {
   userId: string;
@@ -91,38 +98,57 @@ export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string
   if (!presented) throw fail('NO_REFRESH_TOKEN');
   const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
   if (!row) throw fail('INVALID_REFRESH_TOKEN');
-  if (row.replacedAt) {
-    // Reuse: someone holds a token that was already exchanged. Kill the whole family.
+  const justReplaced = (at: Date | null) => !!at && Date.now() - at.getTime() < REFRESH_REUSE_GRACE_MS;
+  /** Reuse: someone holds a token that was already exchanged. Kill the whole family. */
+  const reused = async () => {
     await revokeFamily(db, row.family);
     ctx.services.log.warn({ userId: row.userId, family: row.family }, 'refresh token reuse detected');
-    throw fail('REFRESH_TOKEN_REUSED');
+    return fail('REFRESH_TOKEN_REUSED');
+  };
+  /** A new token of the row's family for the presenter (the rotation's, or a racing request's in the grace). */
+  const issue = async () => {
+    const user = await db.user.findUnique({
+      where: { id: row.userId },
+      select: { id: true, tokenVersion: true },
+    });
+    if (!user) throw fail('INVALID_REFRESH_TOKEN');
+    const next = await createRefreshToken(db, {
+      userId: row.userId,
+      persistent: row.persistent,
+      family: row.family,
+      userAgent: ctx.req.userAgent,
+      ip: ctx.req.ip,
+    });
+    setRefreshCookies(ctx, next, row.persistent);
+    return { userId: row.userId, tokenVersion: user.tokenVersion };
+  };
+  /** Within the grace: a new token, if the family still lives (a logout or password change ends it whole). */
+  const raced = async () => {
+    const live = await db.refreshToken.count({
+      where: { family: row.family, revokedAt: null, expiresAt: { gt: new Date() } },
+    });
+    if (live === 0) throw fail('REFRESH_TOKEN_REVOKED');
+    return issue();
+  };
+  if (row.replacedAt) {
+    if (justReplaced(row.replacedAt)) return raced();
+    throw await reused();
   }
   if (row.revokedAt) throw fail('REFRESH_TOKEN_REVOKED'); // logout, password reset or change
   if (row.expiresAt <= new Date()) throw fail('REFRESH_TOKEN_EXPIRED');
-  // Atomic claim: of two concurrent refreshes with the same token only one wins; the other is reuse.
+  // Atomic claim: of two concurrent refreshes with the same token only one exchanges it; the other, finding it
+  // exchanged a moment ago, is the grace's.
   const now = new Date();
   const claimed = await db.refreshToken.updateMany({
     where: { id: row.id, revokedAt: null, replacedAt: null },
     data: { revokedAt: now, replacedAt: now },
   });
   if (claimed.count !== 1) {
-    await revokeFamily(db, row.family);
-    throw fail('REFRESH_TOKEN_REUSED');
+    const again = await db.refreshToken.findUnique({ where: { id: row.id }, select: { replacedAt: true } });
+    if (justReplaced(again?.replacedAt ?? null)) return raced();
+    throw await reused();
   }
-  const user = await db.user.findUnique({
-    where: { id: row.userId },
-    select: { id: true, tokenVersion: true },
-  });
-  if (!user) throw fail('INVALID_REFRESH_TOKEN');
-  const next = await createRefreshToken(db, {
-    userId: row.userId,
-    persistent: row.persistent,
-    family: row.family,
-    userAgent: ctx.req.userAgent,
-    ip: ctx.req.ip,
-  });
-  setRefreshCookies(ctx, next, row.persistent);
-  return { userId: row.userId, tokenVersion: user.tokenVersion };
+  return issue();
 }
 
 export async function revokeFamily(db: Db, family: string) {
