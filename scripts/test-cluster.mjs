@@ -409,11 +409,19 @@ async function main() {
     const r2 = await call(a, 'POST', '/api/auth/refresh', { cookie: c1 });
     equal(r2.status, 200, 'refresh on A with the cookie from B');
     const c2 = refreshCookieOf(r2);
+    // Within the reuse grace (sessions.ts) a rotated cookie is a client racing itself: B lets it in too.
+    const raced = await call(b, 'POST', '/api/auth/refresh', { cookie: c1 });
+    equal(raced.status, 200, 'rotated cookie presented again on B within the grace');
+    // Past the grace it is reuse: the whole family ends, on either instance.
+    await db.query(
+      `UPDATE "RefreshToken" SET "replacedAt" = now() - interval '1 minute' WHERE "userId" = $1 AND "replacedAt" IS NOT NULL`,
+      [alice.userId],
+    );
     const reuse = await json(await call(b, 'POST', '/api/auth/refresh', { cookie: c1 }));
     equal(
       [reuse.status, reuse.body.code],
       [401, 'REFRESH_TOKEN_REUSED'],
-      'rotated cookie presented again on B',
+      'rotated cookie presented again on B past the grace',
     );
     equal((await call(a, 'POST', '/api/auth/refresh', { cookie: c2 })).status, 401, 'family revoked on A');
   });
