@@ -301,6 +301,29 @@ describe('POST /auth/refresh and /auth/logout', () => {
     expect(await s.services.db.refreshToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
   });
 
+  it('a racer that reads the token while the winner has claimed it but not yet stored the new one still gets in', async () => {
+    // The window the concurrent test above only hits by chance: the old row is exchanged, no row of the family
+    // is live yet. The family has not ended (no logout, no password change), so the racer is the grace's.
+    const { user } = await createTestUser(s.services.db);
+    const t = refreshTokenOf(await login({ email: user.email, password: TEST_PASSWORD }));
+    const now = new Date();
+    await s.services.db.refreshToken.updateMany({
+      where: { userId: user.id },
+      data: { revokedAt: now, replacedAt: now },
+    });
+    const racer = await s.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(t) });
+    expect(racer.statusCode).toBe(200);
+    // A logout in that window ends the family: the racer is refused.
+    await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: withCookie(refreshTokenOf(racer)),
+    });
+    const late = await s.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(t) });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('REFRESH_TOKEN_REVOKED');
+  });
+
   it('logout revokes the refresh token and clears both cookies', async () => {
     const { user } = await createTestUser(s.services.db);
     const t = refreshTokenOf(await login({ email: user.email, password: TEST_PASSWORD }));

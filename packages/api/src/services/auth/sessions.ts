@@ -122,12 +122,18 @@ export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string
     setRefreshCookies(ctx, next, row.persistent);
     return { userId: row.userId, tokenVersion: user.tokenVersion };
   };
-  /** Within the grace: a new token, if the family still lives (a logout or password change ends it whole). */
+  /**
+   * Within the grace: a new token, unless the family has ended. Logout, a password change and reuse revoke rows
+   * without replacing them; rotation revokes and replaces. So one revoked-but-not-replaced row means the end —
+   * counting live rows instead refused a racer that came between the winner's claim and its new row.
+   */
   const raced = async () => {
-    const live = await db.refreshToken.count({
-      where: { family: row.family, revokedAt: null, expiresAt: { gt: new Date() } },
+    if (row.expiresAt <= new Date()) throw fail('REFRESH_TOKEN_EXPIRED');
+    const ended = await db.refreshToken.findFirst({
+      where: { family: row.family, revokedAt: { not: null }, replacedAt: null },
+      select: { id: true },
     });
-    if (live === 0) throw fail('REFRESH_TOKEN_REVOKED');
+    if (ended) throw fail('REFRESH_TOKEN_REVOKED');
     return issue();
   };
   if (row.replacedAt) {
