@@ -313,7 +313,7 @@ describe('POST /auth/refresh and /auth/logout', () => {
     });
     const racer = await s.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: withCookie(t) });
     expect(racer.statusCode).toBe(200);
-    // A logout in that window ends the family: the racer is refused.
+    // Once a logout has ended the family, the old token is refused even within the grace.
     await s.app.inject({
       method: 'POST',
       url: '/api/auth/logout',

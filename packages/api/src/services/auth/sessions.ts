@@ -21,7 +21,7 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
 /**
  * A rotated token presented again this soon after its exchange is taken for the same client racing itself — two
  * tabs refreshing at once, or a page left while its refresh was under way, so its new cookie never arrived — and
- * gets a new token of its family, as long as the family is live. Later, it is reuse and the family is revoked.
+ * gets a new token of its family, unless the family has ended. Later, it is reuse and the family is revoked.
  */
 export const REFRESH_REUSE_GRACE_MS = 15_000;
 
@@ -86,7 +86,7 @@ export async function startRefreshSession(ctx: Context, userId: string, persiste
 /**
  * Exchanges the refresh cookie for a new one (rotation) and returns the user id and current token version
  * (for the new access token). Unknown, expired or revoked tokens answer 401; a rotated token presented again
- * revokes its family.
+ * gets a new token of its family within the grace and revokes the family after it.
  */
 export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string; tokenVersion: number }> {
   const db = ctx.services.db;
