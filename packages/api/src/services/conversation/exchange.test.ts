@@ -17,6 +17,7 @@ import type { LlmProvider } from '../llm/types.js';
 import { silentLogger } from '../logger.js';
 import { runExchange } from './exchange.js';
 import type { ExchangeEvent } from './store.js';
+import { createStartGate } from './start-gate.js';
 import { createConversationStreamRegistry, RESTARTING_MESSAGE } from './streams.js';
 import { createExchangeSweeper } from './sweeper.js';
 
@@ -309,5 +310,92 @@ describe('shutdown and the sweep race', () => {
     expect(await used(ids.userId)).toBe(1);
     await instance.conversationStreams.close();
     await other.close();
+  });
+});
+
+describe('starts first (start-gate.ts)', () => {
+  /** Services whose stream registry holds streams for up to 10 s while a send starts (so only a start ends a hold). */
+  function gated() {
+    const starts = createStartGate(10_000);
+    const conversationStreams = Object.assign(Object.create(services.conversationStreams), { starts });
+    return { s: { ...services, conversationStreams } as Services, starts };
+  }
+  /** A chat store whose session read waits until `release` is called (or throws when released with an error). */
+  function blockedStore() {
+    const real = createChatStore(services.db);
+    let release!: (err?: Error) => void;
+    const gate = new Promise<Error | undefined>((r) => (release = r));
+    const store: ChatStore = {
+      ...real,
+      async owned(userId, sessionId) {
+        const err = await gate;
+        if (err) throw err;
+        return real.owned(userId, sessionId);
+      },
+    };
+    return { store, release };
+  }
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<'pending'>((r) => setTimeout(r, ms, 'pending'))]);
+
+  it('a streaming send pulls no more from its model while another send starts, and goes on once it has', async () => {
+    const { s, starts } = gated();
+    const pulls: string[] = [];
+    s.llm = {
+      ...provider([]),
+      async *stream() {
+        for (const part of ['One ', 'two ', 'three']) {
+          pulls.push(part);
+          yield { type: 'delta', content: part };
+        }
+      },
+    };
+    const a = await setup();
+    const streaming = send(s, createChatStore(services.db), a, 'First send');
+    expect((await streaming.next()).value).toMatchObject({ type: 'start' });
+    expect((await streaming.next()).value).toEqual({ type: 'content', content: 'One ' });
+
+    const b = await setup();
+    const blocked = blockedStore();
+    const starting = send(s, blocked.store, b, 'Second send');
+    const bStart = starting.next();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(starts.starting()).toBe(1);
+    // The first send is held before its next pull while the second one is before its model.
+    const next = streaming.next();
+    expect(await within(next, 300)).toBe('pending');
+    expect(pulls).toEqual(['One ']);
+    blocked.release();
+    expect((await bStart).value).toMatchObject({ type: 'start' });
+    const bRest = drain(starting);
+    expect((await within(next, 2_000)) as IteratorResult<unknown>).toMatchObject({
+      value: { type: 'content', content: 'two ' },
+    });
+    const rest = await drain(streaming);
+    expect(rest.error).toBeUndefined();
+    expect(rest.events.at(-1)).toMatchObject({ type: 'complete' });
+    expect((await bRest).error).toBeUndefined();
+    expect(starts.starting()).toBe(0);
+  });
+
+  it('a send that fails before its model, or whose consumer leaves at its start, no longer holds the others', async () => {
+    const { s, starts } = gated();
+    s.llm = provider(['Hello']);
+    const b = await setup();
+    const refused = blockedStore();
+    const failing = drain(send(s, refused.store, b, 'Refused'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(starts.starting()).toBe(1);
+    refused.release(new Error('session lookup failed'));
+    expect((await failing).error).toBeDefined();
+    expect(starts.starting()).toBe(0);
+
+    const c = await setup();
+    const left = send(s, createChatStore(services.db), c, 'Left at start');
+    expect((await left.next()).value).toMatchObject({ type: 'start' });
+    expect(starts.starting()).toBe(1);
+    await left.return(undefined);
+    expect(starts.starting()).toBe(0);
+    expect(await pending(c.sessionId)).toEqual([]);
   });
 });

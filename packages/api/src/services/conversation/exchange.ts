@@ -202,10 +202,22 @@ export async function* runExchange<T extends ConversationTypes>(
   let content = p.message.trim();
   let input = p.input;
   if (streams.draining) throw streamStoppedError('restarting');
-  let session = await store.owned(p.userId, p.sessionId);
-  await services.rateLimiter.consume(store.rateLimit, p.userId);
-  const slot = await streams.acquire(kind, session.id);
-  if (!slot) throw appError('CONFLICT', SEND_IN_PROGRESS_MESSAGE, { appCode: ERROR_CODES.SEND_IN_PROGRESS });
+  // Until the model is called this send goes before other streams' later work on this instance (start-gate.ts).
+  const startDone = streams.starts.begin();
+  let session: T['session'];
+  let slot: Awaited<ReturnType<typeof streams.acquire>>;
+  try {
+    session = await store.owned(p.userId, p.sessionId);
+    await services.rateLimiter.consume(store.rateLimit, p.userId);
+    slot = await streams.acquire(kind, session.id);
+  } catch (err) {
+    startDone();
+    throw err;
+  }
+  if (!slot) {
+    startDone();
+    throw appError('CONFLICT', SEND_IN_PROGRESS_MESSAGE, { appCode: ERROR_CODES.SEND_IN_PROGRESS });
+  }
 
   let reservation: QuotaReservation | undefined;
   /** Set once the start transaction was tried; `recorded` once it committed. */
@@ -369,6 +381,7 @@ export async function* runExchange<T extends ConversationTypes>(
     inModel = true;
     let lastBroadcast = 0;
     const profile = store.profile?.(session);
+    startDone();
     const produced = await store.answer?.({
       userId: p.userId,
       session,
@@ -396,6 +409,9 @@ export async function* runExchange<T extends ConversationTypes>(
             streams.publish(kind, session.id, { type: 'progress', text });
           }
           yield { type: 'content', content: ev.content };
+          // Sends still starting on this instance go first: the next pull from the model waits for them (bounded).
+          const startsFirst = streams.starts.wait();
+          if (startsFirst) await startsFirst;
         } else usage = ev.usage;
       }
     } catch (err) {
@@ -462,6 +478,8 @@ export async function* runExchange<T extends ConversationTypes>(
     log.warn({ err, kind, sessionId: session.id }, `${kind} reply failed`);
     throw failure(err, inModel);
   } finally {
+    // A send that failed, or whose consumer left at its `start` event, before its model was called.
+    startDone();
     // Stop or disconnect after some text, where the consumer stopped at a `yield` or the model threw on the
     // abort: the partial answer is kept here (a failure or a shutdown never reaches this).
     if (

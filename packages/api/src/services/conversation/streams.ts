@@ -20,6 +20,7 @@ import type { Redis } from 'ioredis';
 import { appError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import type { Logger } from '../logger.js';
+import { createStartGate, type StartGate } from './start-gate.js';
 
 /** The conversations that stream answers: chat sessions and assistant sessions. */
 export const CONVERSATION_KINDS = ['chat', 'assistant'] as const;
@@ -100,6 +101,8 @@ export interface ConversationStreamRegistry {
   ): () => void;
   /** Number of sends running on this instance. */
   active(): number;
+  /** This instance's sends before their model call go first (start-gate.ts). */
+  readonly starts: StartGate;
   /**
    * Shutdown: refuses new sends, stops this instance's sends with the 'restarting' reason (their exchanges
    * undo themselves and release their slots), ends this instance's watchers, and resolves once every local
@@ -219,8 +222,10 @@ export function createConversationStreamRegistry(
     });
   }
 
+  const starts = createStartGate();
   return {
     timing,
+    starts,
     get draining() {
       return draining;
     },
