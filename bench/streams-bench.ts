@@ -8,8 +8,12 @@
 // PostgreSQL (REDIS_URL=… adds Redis); otherwise the embedded PGlite, with its files on disk under the
 // benchmark's DATA_DIR as `npm start` keeps them (BENCH_PGLITE_MEMORY=1: in memory, as the tests run it, where
 // the whole database and its WAL count in the server's RSS).
+// For finding where the burst's time goes: BENCH_PAUSE_AFTER_FIRST_MS=4000 makes the burst's model pause that long
+// after its first chunk (the sends' start path alone, no stream work while they start); BENCH_START_HOLD_MS sets
+// how long streams are held while sends start (0: off; start-gate.ts). Besides the server's CPU the burst reports
+// the CPU of the database, Redis and the client processes until every first token: they share the same cores.
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +23,7 @@ import { DEFAULT_POOL_SIZE, openDatabase } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { buildServer } from '../apps/server/src/app.js';
 import { createOfflineProvider } from '../packages/api/src/services/llm/offline.js';
+import { createStartGate } from '../packages/api/src/services/conversation/start-gate.js';
 
 const burst = Number(process.env.BENCH_BURST ?? 500);
 const open = Number(process.env.BENCH_OPEN ?? 2000);
@@ -41,6 +46,33 @@ interface SendResult {
   outcome: string;
 }
 
+/** CPU milliseconds so far of the client and of the local PostgreSQL and Redis servers (from /proc). */
+function cpuByProcess(clientPid: number | undefined): Record<string, number> {
+  const out: Record<string, number> = { postgres: 0, redis: 0, client: 0 };
+  const tick = 1000 / 100; // USER_HZ
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const key =
+      Number(pid) === clientPid
+        ? 'client'
+        : name.startsWith('postgres')
+          ? 'postgres'
+          : name.startsWith('redis')
+            ? 'redis'
+            : undefined;
+    // utime and stime, fields 14 and 15 of /proc/<pid>/stat.
+    if (key) out[key]! += (Number(fields[11]) + Number(fields[12])) * tick;
+  }
+  return out;
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-streams-'));
   // The app's own pool size (tests use a smaller one); BENCH_POOL_SIZE tries another.
@@ -58,6 +90,10 @@ async function main() {
     streamCoalesceMs: Number(process.env.STREAM_COALESCE_MS ?? DEFAULT_STREAM_COALESCE_MS),
   };
   const { app, services } = await buildServer({ config, db: database.prisma, logger: false });
+  if (process.env.BENCH_START_HOLD_MS !== undefined)
+    Object.assign(services.conversationStreams, {
+      starts: createStartGate(Number(process.env.BENCH_START_HOLD_MS)),
+    });
   // Why sends failed (the server runs with logging off): the first few warnings and errors.
   const serverErrors = new Set<string>();
   const note = (obj: { err?: unknown }, msg?: string) => {
@@ -103,7 +139,6 @@ async function main() {
     const base = process.memoryUsage();
     let peakRss = base.rss;
     let peakHeap = base.heapUsed;
-    let firstTokens = 0;
     let rssAllOpen = NaN;
     // The server's CPU (this process: main thread and V8's helpers) from the start until every first token: on a
     // shared 2-core machine steadier than the wall-clock percentiles, for A/B comparisons.
@@ -114,13 +149,22 @@ async function main() {
       peakRss = Math.max(peakRss, m.rss);
       peakHeap = Math.max(peakHeap, m.heapUsed);
     }, 100);
+    const othersAtStart = cpuByProcess(undefined);
+    let cpuOthersMs: Record<string, number> = {};
     const child = fork(new URL('./streams-client.mjs', import.meta.url), { stdio: 'inherit' });
     const started = performance.now();
     const results: SendResult[] = await new Promise((resolve, reject) => {
-      child.on('message', (m: { firstToken?: boolean; results?: SendResult[] }) => {
-        if (m.firstToken && ++firstTokens === clients.length) {
+      child.on('message', (m: { allFirstTokens?: boolean; results?: SendResult[] }) => {
+        if (m.allFirstTokens) {
           rssAllOpen = process.memoryUsage().rss;
           const c = process.cpuUsage(cpu0);
+          const now = cpuByProcess(child.pid);
+          // The client started after othersAtStart: all of its CPU counts (its start-up included).
+          cpuOthersMs = {
+            postgres: now.postgres! - othersAtStart.postgres!,
+            redis: now.redis! - othersAtStart.redis!,
+            client: now.client!,
+          };
           cpuAllOpenMs = (c.user + c.system) / 1000;
         }
         if (m.results) resolve(m.results);
@@ -139,6 +183,7 @@ async function main() {
       peakHeap,
       rssAllOpen,
       cpuAllOpenMs,
+      cpuOthersMs,
     };
   }
 
@@ -151,6 +196,21 @@ async function main() {
 
   if (burst > 0) {
     services.llm = createOfflineProvider({ delayMs: burstDelayMs });
+    const pauseMs = Number(process.env.BENCH_PAUSE_AFTER_FIRST_MS ?? 0);
+    if (pauseMs > 0) {
+      const model = services.llm;
+      services.llm = {
+        ...model,
+        async *stream(req) {
+          let first = true;
+          for await (const ev of model.stream(req)) {
+            yield ev;
+            if (first) await new Promise((r) => setTimeout(r, pauseMs));
+            first = false;
+          }
+        },
+      };
+    }
     const clients = await clientsFor(burst, 'burst');
     const from = process.uptime();
     const r = await run(clients);
@@ -165,8 +225,16 @@ async function main() {
     );
     console.log(`|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|`);
     console.log(
-      `| ${burst} (model ${burstDelayMs} ms/chunk) | ${burst - r.failures.length} | ${ms(pct(ttft, 50))} | ${ms(pct(ttft, 99))} | ${ms(Math.max(...ttft.filter(Number.isFinite)))} | ${ms(pct(ttfs, 50))} | ${ms(pct(ttfs, 99))} | ${ms(r.cpuAllOpenMs)} | ${ms(r.elapsedMs)} | ${samples(r.failures)} |\n`,
+      `| ${burst} (model ${burstDelayMs} ms/chunk${pauseMs > 0 ? `, then ${pauseMs} ms pause` : ''}) | ${burst - r.failures.length} | ${ms(pct(ttft, 50))} | ${ms(pct(ttft, 99))} | ${ms(Math.max(...ttft.filter(Number.isFinite)))} | ${ms(pct(ttfs, 50))} | ${ms(pct(ttfs, 99))} | ${ms(r.cpuAllOpenMs)} | ${ms(r.elapsedMs)} | ${samples(r.failures)} |\n`,
     );
+    // On PGlite the database's work is the server's own; without Redis there is none.
+    const o = r.cpuOthersMs;
+    const others = [
+      database.kind === 'postgres' ? `PostgreSQL ${ms(o.postgres ?? NaN)}` : undefined,
+      config.redisUrl ? `Redis ${ms(o.redis ?? NaN)}` : undefined,
+      `client ${ms(o.client ?? NaN)} (its start-up included)`,
+    ];
+    console.log(`CPU of the other processes until all first tokens: ${others.filter(Boolean).join(', ')}\n`);
   }
   if (open > 0) {
     services.llm = createOfflineProvider({ delayMs: openDelayMs });

@@ -7,7 +7,7 @@ import http from 'node:http';
 
 const now = () => performance.timeOrigin + performance.now();
 
-function send(port, agent, c) {
+function send(port, agent, c, onFirst) {
   return new Promise((resolve) => {
     const started = now();
     let sent = NaN;
@@ -45,7 +45,7 @@ function send(port, agent, c) {
             const parsed = JSON.parse(data);
             if (parsed.type === 'content' && !first) {
               first = now();
-              process.send?.({ firstToken: true });
+              onFirst();
             } else if (parsed.type === 'complete') outcome = 'ok';
             else if (parsed.type === 'error') outcome = `error: ${parsed.error}`;
           }
@@ -64,7 +64,12 @@ function send(port, agent, c) {
 
 process.on('message', async ({ port, clients }) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients.length + 10 });
-  const results = await Promise.all(clients.map((c) => send(port, agent, c)));
+  // One message once every send has had its first token (one per token cost the server's thread too).
+  let firsts = 0;
+  const onFirst = () => {
+    if (++firsts === clients.length) process.send({ allFirstTokens: true });
+  };
+  const results = await Promise.all(clients.map((c) => send(port, agent, c, onFirst)));
   agent.destroy();
   process.send({ results }, () => process.exit(0));
 });
