@@ -196,10 +196,13 @@ test('a second tab follows a reply being generated in the first', async ({ page,
   await sendAndAwaitAnswer(page, 'Create a quiz on data privacy');
   await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
   // The followed reply must outlast the second tab's page load: a short answer streamed in 1.8 s on a slow CI
-  // machine while the tab took 2.5 s to load, so it only ever saw the stored answer. A revision repeats the long
-  // change text and streams for several seconds.
+  // machine while the tab took 2.5 s to load, so it only ever saw the stored answer; later a revision of ~7,700
+  // characters streamed in 6.5 s while the tab, loading beside the first one's rendering, took 6 s to join it. A
+  // revision repeats the change text twice, so a change of ~6,400 characters streams for ~15 s, and the second tab
+  // has loaded the app once before (its scripts are cached when it opens the chat).
   const second = await context.newPage();
-  const change = 'use plain language and examples from remote and hybrid teams, '.repeat(45).trim();
+  await second.goto('/dashboard');
+  const change = 'use plain language and examples from remote and hybrid teams, '.repeat(100).trim();
   await input(page).fill(`revise: ${change}`);
   await input(page).press('Enter');
   await expect(streamingAnswer(page)).toBeVisible();
