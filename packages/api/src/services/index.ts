@@ -94,7 +94,7 @@ export async function createServices(config: AppConfig, db: Db, log: Logger): Pr
   // Closed last (after every other service has stopped logging): writes the buffered entries.
   const usage = createUsageLogger(db, log, { flushMs: config.usageLog.flushMs });
   const quota = createQuotaService(db);
-  const billing = createBillingService({ db, config, usage, log, quota });
+  const billing = createBillingService({ db, config, usage, log });
   const billingJob = createBillingJob({ db, billing, log });
   closers.push(() => billingJob.stop());
   const usageRetentionJob = createUsageRetentionJob({

@@ -3,7 +3,6 @@ import type { Db } from '@app/db';
 import type { AppConfig } from '../../config.js';
 import type { PublicPlan } from '../../plans/catalogue.js';
 import type { Logger } from '../logger.js';
-import type { QuotaService } from '../quota.js';
 import type { UsageLogger } from '../usage-log.js';
 import { listPlans } from './plans.js';
 import { SimulatorProvider } from './simulator.js';
@@ -52,13 +51,12 @@ export function createBillingService(o: {
   config: AppConfig;
   usage: UsageLogger;
   log: Logger;
-  quota: QuotaService;
 }): BillingService {
   const simulator = o.config.stripe.secretKey ? null : new SimulatorProvider(o.db, o.config);
   const provider: BillingProvider = simulator ?? new StripeProvider(o.config);
   const deps: BillingDeps = { db: o.db, config: o.config, provider, usage: o.usage, log: o.log };
   if (simulator) simulator.emit = (e) => processEvent(deps, e);
-  const viewDeps = { db: o.db, quota: o.quota, config: o.config };
+  const viewDeps = { db: o.db, config: o.config };
   return {
     provider,
     simulator,

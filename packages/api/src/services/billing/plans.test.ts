@@ -113,7 +113,7 @@ describe('subscriptionFor: the billing view reads the subscription once', () => 
       user: { findUnique: counted(real.user.findUnique) },
       subscription: { findUnique: counted(real.subscription.findUnique) },
     } as unknown as DbLike;
-    const view = await subscriptionView({ db, quota: services.quota }, user.id);
+    const view = await subscriptionView({ db }, user.id);
     expect(view).toMatchObject({ plan: 'team', planName: 'Team', messageLimit: 40, priceCents: 9900 });
     expect(reads).toBe(1);
   });

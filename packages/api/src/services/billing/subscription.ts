@@ -43,8 +43,9 @@ export async function payerFor(db: DbLike, userId: string): Promise<Payer> {
 /**
  * The statement choosing who pays for `userId` (the rule above, here only): one row, the subscription's columns
  * plus `payerKind` ('own' | 'team') and the seat's columns, or none. The quota's reservation runs it as a CTE.
+ * `userId` is the id, or an SQL expression for it (a batched read's column).
  */
-export function payerSql(userId: string): Prisma.Sql {
+export function payerSql(userId: string | Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
     SELECT * FROM (
       SELECT s.*, 'own' AS "payerKind", NULL::text AS "seatWorkspaceId", NULL::text AS "seatRole",

@@ -1,10 +1,19 @@
 // Our subscription as the API shows it (GET /subscriptions/current, every billing mutation's answer): the row,
-// read once, with the period's usage, the plan's name and price from its Plan row, and the trial days left.
+// read once, with the period's usage, the plan's name and price from its Plan row, and the trial days left —
+// all read by one statement, shared by the views asked for in the same turn of the event loop (issue 15).
+import { Prisma, keyBatcherPerClient, sqlOf } from '@app/db';
 import type { AppConfig } from '../../config.js';
 import { periodPriceCents, periodQuota, type BillingCycleKey } from '../../plans/catalogue.js';
-import type { QuotaService } from '../quota.js';
-import { listPlans, planById } from './plans.js';
-import { subscriptionFor, type DbLike, type SubscriptionRow } from './subscription.js';
+import { periodStartSql } from '../quota.js';
+import { listPlans, type PlanRow } from './plans.js';
+import {
+  payerOf,
+  payerSql,
+  subscriptionFor,
+  type DbLike,
+  type PayerRow,
+  type SubscriptionRow,
+} from './subscription.js';
 import { planOptions, type PlanOption } from './upgrade.js';
 
 export interface SubscriptionView {
@@ -58,16 +67,30 @@ export function trialDaysLeft(trialEnd: Date | null, now = new Date()): number {
 
 export interface ViewDeps {
   db: DbLike;
-  quota: Pick<QuotaService, 'usageOf'>;
 }
 
-/** The view of a subscription row already read. */
-export async function viewOf(deps: ViewDeps, s: SubscriptionRow): Promise<SubscriptionView> {
-  const [plan, usage, scheduledPlan] = await Promise.all([
-    planById(deps.db, s.planId),
-    deps.quota.usageOf(s),
-    planById(deps.db, s.scheduledPlanId),
-  ]);
+/** The plan columns a view reads (of the subscription's plan and of its booked change). */
+type ViewPlan = Pick<
+  PlanRow,
+  'id' | 'name' | 'monthlyPriceCents' | 'annualPriceCents' | 'monthlyMessages' | 'annualMessages' | 'perSeat'
+>;
+const PLAN_COLUMNS: (keyof ViewPlan)[] = [
+  'id',
+  'name',
+  'monthlyPriceCents',
+  'annualPriceCents',
+  'monthlyMessages',
+  'annualMessages',
+  'perSeat',
+];
+
+/** The view of a subscription row, its plans' rows and the period's messages used (a pure function). */
+function viewFrom(
+  s: SubscriptionRow,
+  plan: ViewPlan | null,
+  scheduledPlan: ViewPlan | null,
+  messagesUsed: number,
+): SubscriptionView {
   const billingCycle: BillingCycleKey = s.billingCycle === 'ANNUAL' ? 'annual' : 'monthly';
   const scheduledCycle: BillingCycleKey = s.scheduledCycle === 'ANNUAL' ? 'annual' : 'monthly';
   // A cancellation at period end wins over a booked change: nothing renews, so nothing changes.
@@ -90,7 +113,7 @@ export async function viewOf(deps: ViewDeps, s: SubscriptionRow): Promise<Subscr
     priceId: s.priceId,
     billingCycle,
     priceCents: plan ? periodPriceCents(plan, billingCycle, s.seats) : null,
-    messagesUsed: usage.messagesUsed,
+    messagesUsed,
     messageLimit: s.messageLimit,
     seats: s.seats,
     trialStart: s.trialStart,
@@ -106,10 +129,55 @@ export async function viewOf(deps: ViewDeps, s: SubscriptionRow): Promise<Subscr
   };
 }
 
+/** The plan columns of a view row, prefixed (`pl_`: the plan, `sp_`: the booked change's). */
+const planColumns = (alias: 'pl' | 'sp') =>
+  Prisma.raw(PLAN_COLUMNS.map((c) => `${alias}."${c}" AS "${alias}_${c}"`).join(', '));
+
+/** The plan of a view row (null without one), its columns taken off the row. */
+function takePlan(row: Record<string, unknown>, alias: 'pl' | 'sp'): ViewPlan | null {
+  const plan: Record<string, unknown> = {};
+  for (const c of PLAN_COLUMNS) {
+    plan[c] = row[`${alias}_${c}`];
+    delete row[`${alias}_${c}`];
+  }
+  return plan.id == null ? null : (plan as ViewPlan);
+}
+
+type ViewRow = PayerRow & { __userId: string; __used: number | null };
+
+/**
+ * Everything the views of the users asked for in one turn of the event loop need, from one statement (the web
+ * asks for the view on every page load, in the same batch as the user and the session list): each user's payer
+ * (payerSql, the one rule), the period's counter (periodStartSql, the quota's rule) and the two plans. It was
+ * three round trips per request.
+ */
+const viewRows = keyBatcherPerClient(
+  async (db: DbLike, userIds: string[]) => {
+    const rows = await sqlOf(db).query<ViewRow>(Prisma.sql`
+      SELECT u."userId" AS "__userId", p.*,
+             (SELECT c."used" FROM "UsageCounter" c
+               WHERE c."subscriptionId" = p."id" AND c."periodStart" = ${periodStartSql(new Date())}) AS "__used",
+             ${planColumns('pl')}, ${planColumns('sp')}
+        FROM unnest(${userIds}::text[]) AS u("userId")
+       CROSS JOIN LATERAL (${payerSql(Prisma.sql`u."userId"`)}) p
+        LEFT JOIN "Plan" pl ON pl."id" = p."planId"
+        LEFT JOIN "Plan" sp ON sp."id" = p."scheduledPlanId"`);
+    const byUser = new Map<string, SubscriptionView>();
+    for (const row of rows) {
+      const { __userId: userId, __used: used, ...rest } = row;
+      const plan = takePlan(rest, 'pl');
+      const scheduledPlan = takePlan(rest, 'sp');
+      const { subscription } = payerOf(rest);
+      byUser.set(userId, viewFrom(subscription!, plan, scheduledPlan, used ?? 0));
+    }
+    return byUser;
+  },
+  null as SubscriptionView | null,
+);
+
 /** The view of the subscription that pays for `userId`, or null. */
-export async function subscriptionView(deps: ViewDeps, userId: string): Promise<SubscriptionView | null> {
-  const sub = await subscriptionFor(deps.db, userId);
-  return sub ? viewOf(deps, sub) : null;
+export function subscriptionView(deps: ViewDeps, userId: string): Promise<SubscriptionView | null> {
+  return viewRows(deps.db).load(userId);
 }
 
 /** subscriptions.planOptions: how an upgrade to each listed plan and cycle goes for the user's subscription. */

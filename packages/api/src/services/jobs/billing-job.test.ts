@@ -11,7 +11,6 @@ import { testConfig } from '../../config.js';
 import { createTestUser } from '../../testing/factories.js';
 import { createBillingService, type BillingService } from '../billing/index.js';
 import type { Logger } from '../logger.js';
-import { createQuotaService } from '../quota.js';
 import { createUsageLogger } from '../usage-log.js';
 import { BILLING_JOB_LEASE, createBillingJob, type BillingJob } from './billing-job.js';
 
@@ -38,8 +37,7 @@ beforeAll(async () => {
   db = database.prisma;
   dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-billing-job-'));
   const config = testConfig({ dataDir });
-  const quota = createQuotaService(db);
-  billing = createBillingService({ db, config, usage: createUsageLogger(db, log), log, quota });
+  billing = createBillingService({ db, config, usage: createUsageLogger(db, log), log });
 });
 afterEach(async () => {
   await Promise.all(jobs.splice(0).map((j) => j.stop()));
