@@ -78,6 +78,9 @@ export async function createTestDatabase(o: { poolSize?: number } = {}): Promise
   };
 }
 
+/** The application_name of a statement log's connections. */
+export const STATEMENT_LOG_APP_NAME = 'statement-log';
+
 /**
  * A second client on a test database that records each statement it sends (for tests that count round trips).
  * `max` connections (the app's own pool is larger; one keeps the order of the log the order of the calls).
@@ -86,7 +89,19 @@ export async function openStatementLog(
   database: Pick<Database, 'connectionString'>,
   max = 1,
 ): Promise<{ db: PrismaClient; statements: string[]; direct: string[]; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: database.connectionString, max });
+  const pool = new pg.Pool({
+    connectionString: database.connectionString,
+    max,
+    application_name: STATEMENT_LOG_APP_NAME,
+  });
+  // pool.end() resolves before its clients' sockets close: close() waits for each client's 'remove' (emitted once
+  // it has ended), or a test database dropped right after terminates a still-open connection, whose error reaches
+  // a pool without an error listener and ends the test run (the listener: a connection lost otherwise fails the
+  // statement that used it, which is what a test sees).
+  const open = new Set<unknown>();
+  pool.on('connect', (client) => open.add(client));
+  pool.on('remove', (client) => open.delete(client));
+  pool.on('error', () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool), log: [{ emit: 'event', level: 'query' }] });
   const statements: string[] = [];
   /** The statements that went the direct SQL path (sql.ts); `statements` has them too, in order. */
@@ -108,6 +123,11 @@ export async function openStatementLog(
     async close() {
       await db.$disconnect();
       await pool.end();
+      await new Promise<void>((resolve) => {
+        const check = () => open.size === 0 && resolve();
+        pool.on('remove', check);
+        check();
+      });
     },
   };
 }
