@@ -70,11 +70,7 @@ export interface ViewDeps {
 }
 
 /** The plan columns a view reads (of the subscription's plan and of its booked change). */
-type ViewPlan = Pick<
-  PlanRow,
-  'id' | 'name' | 'monthlyPriceCents' | 'annualPriceCents' | 'monthlyMessages' | 'annualMessages' | 'perSeat'
->;
-const PLAN_COLUMNS: (keyof ViewPlan)[] = [
+const PLAN_COLUMNS = [
   'id',
   'name',
   'monthlyPriceCents',
@@ -82,7 +78,8 @@ const PLAN_COLUMNS: (keyof ViewPlan)[] = [
   'monthlyMessages',
   'annualMessages',
   'perSeat',
-];
+] as const satisfies readonly (keyof PlanRow)[];
+type ViewPlan = Pick<PlanRow, (typeof PLAN_COLUMNS)[number]>;
 
 /** The view of a subscription row, its plans' rows and the period's messages used (a pure function). */
 function viewFrom(
