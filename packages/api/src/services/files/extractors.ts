@@ -130,7 +130,8 @@ const cell = (v: unknown) =>
  * paragraph, which the chunker keeps whole) makes sense on its own. Returns false once the sink is full.
  */
 function addMarkdownTable(sink: TextSink, rows: unknown[][], title?: string): boolean {
-  const width = Math.max(0, ...rows.map((r) => r.length));
+  // A loop, not Math.max(...rows): spreading a million rows as arguments overflows the stack (issue 37).
+  const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
   if (width === 0) return true;
   const line = (r: unknown[]) => `| ${Array.from({ length: width }, (_, i) => cell(r[i])).join(' | ')} |`;
   const header = `${line(rows[0]!)}\n|${' --- |'.repeat(width)}\n`;
