@@ -35,9 +35,14 @@ export default async function extract(task: ExtractTask): Promise<ExtractOutcome
   } catch (err) {
     if (err instanceof UnreadableFileError || err instanceof ZipLimitError)
       return { ok: false, reason: err.message };
+    // A RangeError is an engine limit (call stack, string or array length): the file's size or shape, not
+    // damage — say so, as the time and memory limits do (issue 37).
     return {
       ok: false,
-      reason: `Could not read this .${task.kind} file: it may be damaged or in an unsupported variant.`,
+      reason:
+        err instanceof RangeError
+          ? `This .${task.kind} file is too large or too complex to read. Try a smaller file.`
+          : `Could not read this .${task.kind} file: it may be damaged or in an unsupported variant.`,
       detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     };
   }
