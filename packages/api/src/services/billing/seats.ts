@@ -1,11 +1,11 @@
 // Team seats (issue 14): the subscription's quantity. Adding seats changes the quantity at the provider now,
 // charging the rest of the period prorated (nothing during a trial); lowering them is booked for the renewal
-// (`pendingSeats`) — the paid seats stay until then — and never goes below the member count. Asking for the
-// current count again drops a booked reduction.
+// (`pendingSeats`) — the paid seats stay until then — and never goes below the members plus pending invites
+// (the caller's guard: workspaces/seats.ts). Asking for the current count again drops a booked reduction.
 import { appError } from '../../errors.js';
 import type { Services } from '../index.js';
 import { cardError } from './card-error.js';
-import { TEAM_PLAN_ID, type SubscriptionRow } from './subscription.js';
+import { TEAM_PLAN_ID, type DbLike, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 import { CardError, type ProviderSubscription } from './types.js';
 
@@ -24,22 +24,22 @@ async function withCardErrors<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sets the seats of the Team subscription `sub`; `memberCount` is the floor. */
+/**
+ * Runs `write` in a transaction after checking that the seats asked for cover the team (refusing otherwise),
+ * holding the lock that check takes, so nothing new is promised between the check and the write.
+ */
+export type SeatGuard = <T>(write: (tx: DbLike) => Promise<T>) => Promise<T>;
+
+/** Sets the seats of the Team subscription `sub`; `guard` refuses a count below what the team needs. */
 export async function setSeats(
   services: Services,
   sub: SubscriptionRow,
   seats: number,
-  memberCount: number,
+  guard: SeatGuard,
 ): Promise<SeatChange> {
   const { provider, deps } = services.billing;
   if (sub.planId !== TEAM_PLAN_ID || !sub.stripeSubscriptionId || !LIVE_STATUSES.has(sub.status)) {
     throw appError('CONFLICT', 'Seats can only be changed on an active Team subscription.');
-  }
-  if (seats < memberCount) {
-    throw appError(
-      'BAD_REQUEST',
-      `Your team has ${memberCount} members, so it needs at least ${memberCount} seats. Remove members first to go lower.`,
-    );
   }
   const subscriptionId = sub.stripeSubscriptionId;
   const db = services.db;
@@ -48,17 +48,30 @@ export async function setSeats(
 
   if (sub.status === 'TRIALING') {
     // Nothing is paid during a trial: the quantity changes now either way.
+    await guard(async () => undefined);
     const r = await withCardErrors(() =>
       provider.updateSeats({ subscriptionId, quantity: seats, prorate: true }),
     );
     await db.subscription.update({ where: { id: sub.id }, data: { pendingSeats: null } });
     await apply(r.subscription);
   } else if (seats < sub.seats) {
-    const r = await provider.updateSeats({ subscriptionId, quantity: seats, prorate: false });
-    // Booked before the sync so it keeps this period's seats (sync.ts heldSeats).
-    await db.subscription.update({ where: { id: sub.id }, data: { pendingSeats: seats } });
+    // Booked first, under the guard's lock: an invite sent meanwhile counts against the booking (and raises it,
+    // workspaces/invites.ts). Booked before the sync, too, so it keeps this period's seats (sync.ts heldSeats).
+    await guard((tx) => tx.subscription.update({ where: { id: sub.id }, data: { pendingSeats: seats } }));
+    let r;
+    try {
+      r = await provider.updateSeats({ subscriptionId, quantity: seats, prorate: false });
+    } catch (err) {
+      // Not sent: the booking is undone unless an invite has raised it since.
+      await db.subscription.updateMany({
+        where: { id: sub.id, pendingSeats: seats },
+        data: { pendingSeats: sub.pendingSeats },
+      });
+      throw err;
+    }
     await apply(r.subscription);
   } else {
+    await guard(async () => undefined);
     // A reduction sent earlier is undone first without proration (the period's seats were paid for), then
     // any added seats are charged.
     if (sub.pendingSeats != null) {

@@ -5,10 +5,11 @@ import { appError } from '../../errors.js';
 import type { AdminLogsExportInput, AdminLogsInput, AdminUsageAnalyticsInput } from '../../schemas/admin.js';
 import { exportLogsCsv, listLogs, usageAnalytics } from '../admin/logs.js';
 import type { AdminScope } from '../admin/scope.js';
-import { setSeats } from '../billing/seats.js';
+import { setSeats, type SeatGuard } from '../billing/seats.js';
 import type { Services } from '../index.js';
 import { MANAGERS, OWNER_ONLY, membershipOf, requireRole } from './access.js';
 import { teamPeriod } from './overview.js';
+import { assertSeatFloor } from './seats.js';
 
 export { currentWorkspace, listMembers } from './overview.js';
 export { acceptInvite, inviteInfo, inviteMembers, resendInvite, revokeInvite } from './invites.js';
@@ -48,7 +49,12 @@ export async function setWorkspaceSeats(s: Services, userId: string, seats: numb
   requireRole(m, OWNER_ONLY, 'change seats');
   const period = await teamPeriod(s.db, m.workspace.id);
   if (!period) throw appError('CONFLICT', 'Your workspace has no Team subscription.');
-  const memberCount = await s.db.workspaceMember.count({ where: { workspaceId: m.workspace.id } });
   s.usage.current()?.attach({ workspaceId: m.workspace.id });
-  return setSeats(s, period.sub, seats, memberCount);
+  // Never below the members plus pending invites, checked under the lock invites take (seats.ts).
+  const guard: SeatGuard = (write) =>
+    s.db.$transaction(async (tx) => {
+      await assertSeatFloor(tx, m.workspace.id, seats);
+      return write(tx);
+    });
+  return setSeats(s, period.sub, seats, guard);
 }

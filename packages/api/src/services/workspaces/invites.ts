@@ -1,23 +1,22 @@
 // Invites (issue 14): owners and admins invite by email; each invite holds a seat, mails a single-use link valid
 // INVITE_TTL_DAYS, and is accepted by the signed-in account with that address (new accounts sign up first, no
-// card: the team's subscription covers them). Inviting beyond the paid seats is a 402 SEATS_REQUIRED.
+// card: the team's subscription covers them). Inviting beyond the paid seats is a 402 SEATS_REQUIRED; every
+// seat check runs with its write in one transaction under the workspace's lock (seats.ts).
 import { Prisma } from '@app/db';
 import type { Context } from '../../context.js';
 import { appError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { INVITE_TTL_DAYS, type InviteMembersInput } from '../../schemas/workspaces.js';
 import { returnBase } from '../billing/urls.js';
-import { TEAM_PLAN_ID, type DbLike } from '../billing/subscription.js';
+import type { DbLike } from '../billing/subscription.js';
 import { MANAGERS, membershipOf, requireRole, type Membership } from './access.js';
 import { workspaceInviteEmail } from './invite-mail.js';
-import { pendingInviteWhere, seatUse, teamPeriod } from './overview.js';
+import { pendingInviteWhere } from './overview.js';
+import { assertSeatFree, lockSeats, seatsRequired } from './seats.js';
 import { hashInviteToken, newInviteToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 
-/** Seats a workspace can fill: its Team subscription's (none after a downgrade from Team). */
-const paidSeats = (period: { sub: { planId: string | null; seats: number } } | null) =>
-  period && period.sub.planId === TEAM_PLAN_ID ? period.sub.seats : 0;
 const displayName = (u: { firstName: string; lastName: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ');
 
@@ -30,17 +29,6 @@ function statusOf(i: { acceptedAt: Date | null; revokedAt: Date | null; expiresA
   if (i.revokedAt) return 'revoked' as const;
   if (i.expiresAt <= now) return 'expired' as const;
   return 'valid' as const;
-}
-
-function seatsRequired(seats: number, needed: number) {
-  const more = needed - seats;
-  return appError(
-    'PAYMENT_REQUIRED',
-    seats === 0
-      ? 'Your workspace has no active Team subscription, so it has no seats to invite into.'
-      : `Your team has ${seats} paid seat${seats === 1 ? '' : 's'}; this needs ${needed}. Add ${more} seat${more === 1 ? '' : 's'} to send these invites.`,
-    { appCode: ERROR_CODES.SEATS_REQUIRED, httpStatus: 402, extra: { seats, needed } },
-  );
 }
 
 /** Mails one invite link (queued: a slow mail server never holds the request). */
@@ -73,43 +61,47 @@ export async function inviteMembers(ctx: Context, userId: string, input: InviteM
   const workspaceId = m.workspace.id;
   const emails = [...new Set(input.emails)];
   const role = input.role ?? 'MEMBER';
-  const now = new Date();
-  const [members, pending] = await Promise.all([
-    db.workspaceMember.findMany({ where: { workspaceId }, select: { user: { select: { email: true } } } }),
-    db.workspaceInvite.findMany({ where: pendingInviteWhere(workspaceId, now), select: { email: true } }),
-  ]);
-  const memberEmails = new Set(members.map((x) => x.user.email));
-  const pendingEmails = new Set(pending.map((x) => x.email));
-  const skipped: { email: string; reason: string }[] = [];
-  const toInvite: string[] = [];
-  for (const email of emails) {
-    if (memberEmails.has(email)) skipped.push({ email, reason: 'Already a member of this workspace' });
-    else if (pendingEmails.has(email))
-      skipped.push({ email, reason: 'Already invited (resend the pending invite instead)' });
-    else toInvite.push(email);
-  }
-  if (toInvite.length === 0) return { invited: [], skipped };
-  const period = await teamPeriod(db, workspaceId);
-  const seats = paidSeats(period);
-  const needed = members.length + pending.length + toInvite.length;
-  if (needed > seats) throw seatsRequired(seats, needed);
-  const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);
-  const created = toInvite.map((email) => ({ email, ...newInviteToken() }));
-  const rows = await db.$transaction(
-    created.map((c) =>
-      db.workspaceInvite.create({
-        data: { workspaceId, email: c.email, role, tokenHash: c.tokenHash, expiresAt, invitedById: userId },
-        select: { id: true, email: true },
-      }),
-    ),
-  );
-  // A seat reduction booked for the renewal never drops below the seats now promised.
-  if (period?.sub.pendingSeats != null && period.sub.pendingSeats < needed) {
-    await db.subscription.update({
-      where: { id: period.sub.id },
-      data: { pendingSeats: needed >= period.sub.seats ? null : needed },
-    });
-  }
+  const { rows, created, skipped } = await db.$transaction(async (tx) => {
+    const { period, seats } = await lockSeats(tx, workspaceId);
+    const now = new Date();
+    const [members, pending] = await Promise.all([
+      tx.workspaceMember.findMany({ where: { workspaceId }, select: { user: { select: { email: true } } } }),
+      tx.workspaceInvite.findMany({ where: pendingInviteWhere(workspaceId, now), select: { email: true } }),
+    ]);
+    const memberEmails = new Set(members.map((x) => x.user.email));
+    const pendingEmails = new Set(pending.map((x) => x.email));
+    const skipped: { email: string; reason: string }[] = [];
+    const toInvite: string[] = [];
+    for (const email of emails) {
+      if (memberEmails.has(email)) skipped.push({ email, reason: 'Already a member of this workspace' });
+      else if (pendingEmails.has(email))
+        skipped.push({ email, reason: 'Already invited (resend the pending invite instead)' });
+      else toInvite.push(email);
+    }
+    if (toInvite.length === 0) return { rows: [], created: [], skipped };
+    const needed = members.length + pending.length + toInvite.length;
+    if (needed > seats) throw seatsRequired(seats, needed);
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * DAY_MS);
+    const created = toInvite.map((email) => ({ email, ...newInviteToken() }));
+    const rows: { id: string; email: string }[] = [];
+    for (const c of created) {
+      rows.push(
+        await tx.workspaceInvite.create({
+          data: { workspaceId, email: c.email, role, tokenHash: c.tokenHash, expiresAt, invitedById: userId },
+          select: { id: true, email: true },
+        }),
+      );
+    }
+    // A seat reduction booked for the renewal never drops below the seats now promised.
+    if (period?.sub.pendingSeats != null && period.sub.pendingSeats < needed) {
+      await tx.subscription.update({
+        where: { id: period.sub.id },
+        data: { pendingSeats: needed >= period.sub.seats ? null : needed },
+      });
+    }
+    return { rows, created, skipped };
+  });
+  if (rows.length === 0) return { invited: [], skipped };
   const inviter = await inviterOf(db, userId);
   for (const c of created) mailInvite(ctx, m, inviter, c.email, c.token);
   ctx.services.usage.current()?.attach({
@@ -137,19 +129,19 @@ export async function resendInvite(ctx: Context, userId: string, inviteId: strin
     throw appError('CONFLICT', 'This invite was revoked; send a new one.', {
       appCode: ERROR_CODES.INVITE_REVOKED,
     });
-  // An expired invite gave its seat back: renewing it must fit the paid seats again.
-  if (invite.expiresAt <= new Date()) {
-    const [period, use] = await Promise.all([teamPeriod(db, m.workspace.id), seatUse(db, m.workspace.id)]);
-    const seats = paidSeats(period);
-    const needed = use.memberCount + use.pendingInvites + 1;
-    if (needed > seats) throw seatsRequired(seats, needed);
-  }
   const { token, tokenHash } = newInviteToken();
-  const expiresAt = new Date(Date.now() + INVITE_TTL_DAYS * DAY_MS);
-  const updated = await db.workspaceInvite.update({
-    where: { id: invite.id },
-    data: { tokenHash, expiresAt, invitedById: userId },
-    select: { id: true, email: true, expiresAt: true },
+  const updated = await db.$transaction(async (tx) => {
+    // An expired invite gave its seat back: renewing it must fit the paid seats again.
+    if (invite.expiresAt <= new Date()) {
+      const use = await lockSeats(tx, m.workspace.id);
+      const needed = use.memberCount + use.pendingInvites + 1;
+      if (needed > use.seats) throw seatsRequired(use.seats, needed);
+    }
+    return tx.workspaceInvite.update({
+      where: { id: invite.id },
+      data: { tokenHash, expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * DAY_MS), invitedById: userId },
+      select: { id: true, email: true, expiresAt: true },
+    });
   });
   mailInvite(ctx, m, await inviterOf(db, userId), invite.email, token);
   ctx.services.usage.current()?.attach({ workspaceId: m.workspace.id, details: 'Invite resent' });
@@ -221,25 +213,17 @@ export function assertUsable(invite: { acceptedAt: Date | null; revokedAt: Date 
   }
 }
 
-/** The invite held a seat; one freed meanwhile by a seat change is checked again when it is used. */
-export async function assertSeatFree(db: DbLike, workspaceId: string) {
-  const [period, memberCount] = await Promise.all([
-    teamPeriod(db, workspaceId),
-    db.workspaceMember.count({ where: { workspaceId } }),
-  ]);
-  const seats = paidSeats(period);
-  if (memberCount + 1 > seats) throw seatsRequired(seats, memberCount + 1);
-}
-
 /**
- * Claims the invite (single use: one conditional update) and creates the membership — run inside the caller's
- * transaction, so a failure of either leaves the invite usable.
+ * Checks a paid seat is free (under the workspace's lock: parallel joins take turns), claims the invite (single
+ * use: one conditional update) and creates the membership — run inside the caller's transaction, so a failure
+ * of any leaves the invite usable.
  */
 export async function joinByInvite(
   tx: DbLike,
   invite: { id: string; workspaceId: string; role: 'OWNER' | 'ADMIN' | 'MEMBER' },
   userId: string,
 ) {
+  await assertSeatFree(tx, invite.workspaceId);
   const claimed = await tx.workspaceInvite.updateMany({
     where: { id: invite.id, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
     data: { acceptedAt: new Date(), acceptedById: userId },
@@ -270,7 +254,6 @@ export async function acceptInvite(ctx: Context, user: { id: string; email: stri
     select: { workspaceId: true },
   });
   if (existing) throw alreadyInWorkspace(existing.workspaceId === invite.workspaceId);
-  await assertSeatFree(db, invite.workspaceId);
   try {
     await db.$transaction((tx) => joinByInvite(tx, invite, user.id));
   } catch (err) {

@@ -8,7 +8,7 @@ import type { inviteSignUpInput } from '../../schemas/workspaces.js';
 import { createAccount, issueSession } from '../auth/accounts.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { hashPassword } from '../passwords.js';
-import { assertSeatFree, assertUsable, inviteByToken, joinByInvite } from './invites.js';
+import { assertUsable, inviteByToken, joinByInvite } from './invites.js';
 
 export async function signUpWithInvite(ctx: Context, input: z.output<typeof inviteSignUpInput>) {
   const { services } = ctx;
@@ -18,7 +18,6 @@ export async function signUpWithInvite(ctx: Context, input: z.output<typeof invi
   const invite = await inviteByToken(db, input.token);
   assertUsable(invite);
   assertPasswordAllowed(input.password);
-  await assertSeatFree(db, invite.workspaceId);
   // argon2 is slow on purpose: hash before the transaction so it does not hold a connection (PGlite has one).
   const passwordHash = await hashPassword(input.password);
   const userId = await db.$transaction(
