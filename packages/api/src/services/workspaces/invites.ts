@@ -7,7 +7,6 @@ import type { Context } from '../../context.js';
 import { appError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { INVITE_TTL_DAYS, type InviteMembersInput } from '../../schemas/workspaces.js';
-import { returnBase } from '../billing/urls.js';
 import type { DbLike } from '../billing/subscription.js';
 import { MANAGERS, membershipOf, requireRole, type Membership } from './access.js';
 import { workspaceInviteEmail } from './invite-mail.js';
@@ -31,7 +30,10 @@ function statusOf(i: { acceptedAt: Date | null; revokedAt: Date | null; expiresA
   return 'valid' as const;
 }
 
-/** Mails one invite link (queued: a slow mail server never holds the request). */
+/**
+ * Mails one invite link (queued: a slow mail server never holds the request). Like every mail link it uses the
+ * configured app URL, never the request's host: whoever chose the host would get the token (issue 37).
+ */
 function mailInvite(
   ctx: Context,
   m: Membership,
@@ -44,7 +46,7 @@ function mailInvite(
       to: email,
       inviterName: displayName(inviter),
       workspaceName: m.workspace.name,
-      url: `${returnBase(ctx)}/invite/${token}`,
+      url: `${ctx.services.config.appUrl}/invite/${token}`,
       validDays: INVITE_TTL_DAYS,
     }),
   );
