@@ -73,7 +73,9 @@ describe('parseArtifactRequest', () => {
   });
 
   it.each([
-    ['5 multiple-choice questions on GDPR', [{ type: 'multiple_choice', count: 5 }], 5],
+    // "multiple-choice" with one key is single_choice (multiple_choice is select-all; issue 36).
+    ['5 multiple-choice questions on GDPR', [{ type: 'single_choice', count: 5 }], 5],
+    ['5 select-all-that-apply questions on GDPR', [{ type: 'multiple_choice', count: 5 }], 5],
     [
       '3 true/false and 2 short-answer questions about hand hygiene',
       [
@@ -97,12 +99,12 @@ describe('parseArtifactRequest', () => {
     [
       'multiple-choice and true/false questions on fire safety',
       [
-        { type: 'multiple_choice', count: 0 },
+        { type: 'single_choice', count: 0 },
         { type: 'true_false', count: 0 },
       ],
       null,
     ],
-    ['six MCQs about lifting technique', [{ type: 'multiple_choice', count: 6 }], 6],
+    ['six MCQs about lifting technique', [{ type: 'single_choice', count: 6 }], 6],
   ])('%s → items %j (total %j)', (message, items, total) => {
     const r = parseArtifactRequest(message);
     expect(r.items).toEqual(items);

@@ -7,7 +7,7 @@ import { ARTIFACT_KINDS } from '../../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../../schemas/assistant.js';
 import { ASSISTANT_SESSION_TYPES } from '../../../schemas/assistant.js';
 import { detectArtifactRequest } from '../../artifacts/intent.js';
-import { parseArtifactRequest, type ParsedArtifactRequest } from '../../artifacts/request.js';
+import { parseArtifactRequest, type ParsedArtifactRequest } from '../../content/request.js';
 import { hashOf, lowerFirst, textOf, userTextsOf } from '../assistant-text.js';
 import { filePassagesOf, fileStatements } from '../offline-assistant.js';
 import type { OfflineBuildContext } from '../offline-objects.js';

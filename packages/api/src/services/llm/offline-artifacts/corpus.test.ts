@@ -17,7 +17,7 @@ import {
 import type { AssistantSessionType } from '../../../schemas/assistant.js';
 import { checkArtifact } from '../../artifacts/checks.js';
 import { detectArtifactRequest } from '../../artifacts/intent.js';
-import { DAY_MINUTES } from '../../artifacts/request.js';
+import { DAY_MINUTES } from '../../content/request.js';
 import { createOfflineProvider } from '../offline.js';
 import type { LlmMessage } from '../types.js';
 import { OFFLINE_ARTIFACT_CAPABILITIES } from './index.js';
@@ -54,7 +54,8 @@ const CORPUS: Case[] = [
     message: '5 multiple-choice questions on GDPR',
     kind: 'quiz',
     topic: 'GDPR',
-    items: { multiple_choice: 5 },
+    // "Multiple-choice" with one key is single_choice; multiple_choice is select-all (issue 36).
+    items: { single_choice: 5 },
     count: 5,
   },
   {
@@ -141,7 +142,7 @@ const CORPUS: Case[] = [
     kind: 'quiz',
     topic: 'whistleblowing',
     audience: 'line managers',
-    items: { multiple_choice: 6 },
+    items: { single_choice: 6 },
     count: 6,
   },
   // Data protection and security.
@@ -288,7 +289,7 @@ const CORPUS: Case[] = [
     kind: 'quiz',
     topic: 'refund policy',
     audience: 'cashiers',
-    items: { multiple_choice: 7, true_false: 3 },
+    items: { single_choice: 7, true_false: 3 },
     count: 10,
   },
   // Leadership and onboarding.

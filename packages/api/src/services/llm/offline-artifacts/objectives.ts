@@ -2,7 +2,7 @@
 // behaviour), with condition and criterion, written from the topic's steps, terms, errors and tools.
 import type { BloomLevel, Objective, ObjectivesArtifact } from '../../../schemas/artifacts.js';
 import { BLOOM_LEVELS } from '../../../schemas/artifacts.js';
-import { numberOf } from '../../artifacts/request.js';
+import { numberOf } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
 

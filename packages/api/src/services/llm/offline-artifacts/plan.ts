@@ -3,7 +3,7 @@
 // months one module per week, and shorter requests are split into modules whose minutes add up to the
 // total. Activities fill each module's time; objectives and assessments come from the topic's content.
 import type { Modality, PlanArtifact, PlanModule } from '../../../schemas/artifacts.js';
-import { DAY_MINUTES, WEEK_DAYS, type RequestedDuration } from '../../artifacts/request.js';
+import { DAY_MINUTES, WEEK_DAYS, type RequestedDuration } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
 

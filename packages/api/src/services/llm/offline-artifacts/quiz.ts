@@ -2,7 +2,7 @@
 // Bloom level (terms and facts to remember, step order to apply, consequences to analyse, fixes to evaluate),
 // one key per single-answer item, feedback on every option, no "all/none of the above".
 import type { BloomLevel, QuizArtifact, QuizItem, QuizItemType } from '../../../schemas/artifacts.js';
-import type { RequestedItems } from '../../artifacts/request.js';
+import type { RequestedItems } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
 import { buildObjectiveList, levelsFor, objectiveSentence } from './objectives.js';

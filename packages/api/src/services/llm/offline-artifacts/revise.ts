@@ -13,7 +13,7 @@ import type {
   SmeSummaryArtifact,
 } from '../../../schemas/artifacts.js';
 import { BLOOM_LEVELS } from '../../../schemas/artifacts.js';
-import { shiftLevel } from '../../artifacts/bloom-verbs.js';
+import { shiftLevel } from '../../content/bloom.js';
 import { checkArtifact, fixArtifact } from '../../artifacts/checks.js';
 import {
   parseArtifactRequest,
@@ -21,7 +21,7 @@ import {
   type RequestedDuration,
   DAY_MINUTES,
   WEEK_DAYS,
-} from '../../artifacts/request.js';
+} from '../../content/request.js';
 import { titleCase, type ArtifactContext } from './context.js';
 import { domainOf } from './domains.js';
 import { buildObjectiveList, levelsFor, objectiveSentence } from './objectives.js';

@@ -1,0 +1,1137 @@
+// The one request parser: what a designer's message asks for, read once and used by the intent classifier
+// (artifacts/intent.ts), the offline builders and the conformance check (content/conformance.ts). It reads
+// English with wink-nlp (sentences, tokens, parts of speech; nlp-local.ts) for the topic noun phrase and its
+// terms, and with patterns over the normalised text for the parts that are numbers with units: item counts
+// and types, forbidden types, Bloom levels (content/bloom.ts), minutes, decision points and module counts.
+//
+// Decisions (docs/decisions.md, "One request parser"):
+// - "multiple-choice question(s)" and "MCQ" mean one key (`single_choice`); `multiple_choice` is select-all
+//   ("select all that apply", "multiple response", "choose two", "more than one correct answer").
+// - Minutes: a stated learning time per day/week/month times the period ("2 hours a week for 6 weeks" = 720;
+//   "20 minutes a day for two weeks" = 200, a week being WEEK_DAYS working days); "N sessions of M minutes" =
+//   N × M; a programme's length with no time stated ("a two-week onboarding") is DAY_MINUTES per working day.
+// Pure and deterministic (the same text always gives the same result).
+import type { ArtifactKind, BloomLevel, Modality, QuizItemType } from '../../schemas/artifacts.js';
+import type { AssistantSessionType } from '../../schemas/assistant.js';
+import { bloomLevelsAsked, HIGHER_ORDER, LOWER_ORDER } from './bloom.js';
+import { taggedPhrase, type Tagged } from './nlp-local.js';
+
+export interface RequestedItems {
+  type: QuizItemType;
+  count: number;
+}
+
+export interface RequestedDuration {
+  /** Learning time in minutes (a working day is DAY_MINUTES, a week WEEK_DAYS working days). */
+  minutes: number;
+  /** As asked, normalised: "30 minutes", "two weeks", "half a day", "2 hours a week for 6 weeks". */
+  label: string;
+  /** Working days for programmes of a day or more ("two-week" → 10), else null. */
+  days: number | null;
+  /** A stated learning time per period ("2 hours a week" → 120 per week), when there is one. */
+  rate?: { minutes: number; per: 'day' | 'week' | 'month' } | null;
+}
+
+export type RequestKind = ArtifactKind | 'none';
+
+/** What the session type adds to a request (its rules stay in the artifact instruction too). */
+export interface SessionInfluence {
+  sessionType: AssistantSessionType | null;
+  /** The kind a deliverable that names none is ("make one for the fire-safety module" in the builder → quiz). */
+  impliedKind: ArtifactKind | null;
+  /** Microlearning: modules of 3–7 minutes, one objective each. */
+  moduleMinutes: { min: number; max: number } | null;
+  oneObjectivePerModule: boolean;
+  /** Assessment builder: a blueprint (objective → level → item → format) and items matched to levels. */
+  blueprint: boolean;
+}
+
+export interface ParsedRequest {
+  /** The message as read (whitespace normalised). */
+  text: string;
+  /** The artifact asked for, or "none" for conversation; `kindConfidence` 0…1. */
+  kind: RequestKind;
+  kindConfidence: number;
+  /** The subject as a clean noun phrase ("Excel pivot tables", "preventing patient falls"), or null. */
+  topic: string | null;
+  /** Content words of the topic that an on-topic artifact mentions ("excel", "pivot", "tables"). */
+  topicTerms: string[];
+  /** Who it is for ("new nurses"), or null. */
+  audience: string | null;
+  /** Number of learners when stated ("300 warehouse staff" → 300). */
+  audienceSize: number | null;
+  /** Item counts by type, in the order asked ("3 true/false and 2 short-answer" → two entries). */
+  items: RequestedItems[];
+  /** Total items asked for (typed counts, or a plain "ten questions"), or null when no count is given. */
+  itemCount: number | null;
+  /** Item types the request rules out ("no true/false", "avoid matching", "without short answer"). */
+  forbiddenTypes: QuizItemType[];
+  /** Objectives asked for ("6 learning objectives"), or null. */
+  objectiveCount: number | null;
+  /** Bloom levels asked for by name or by a learner's verb, lowest first (empty when none). */
+  bloomLevels: BloomLevel[];
+  /** "higher-order" / "lower-order" thinking asked for. */
+  bloomOrder: 'higher' | 'lower' | null;
+  /** The one level the request implies, for builders that take one ("advanced" → analyze). */
+  level: BloomLevel | null;
+  duration: RequestedDuration | null;
+  /** `duration.minutes`, or null: the total learning time asked for. */
+  totalMinutes: number | null;
+  /** Decision points asked for in a scenario ("3 decision points"), or null. */
+  decisionPoints: number | null;
+  /** Modules (sessions, lessons) asked for in a plan ("in 5 modules", "3 sessions of 90 minutes"), or null. */
+  moduleCount: number | null;
+  /** Constraints to weigh, as short phrases from the request ("300 learners", "night shifts"). */
+  constraints: string[];
+  /** Delivery options the request names or compares, in order. */
+  modalities: Modality[];
+  session: SessionInfluence;
+}
+
+/** The older name of the parsed request (artifacts/request.ts). */
+export type ParsedArtifactRequest = ParsedRequest;
+
+/** Learning minutes in a training day (7 hours: a working day minus breaks), and working days in a week. */
+export const DAY_MINUTES = 420;
+export const WEEK_DAYS = 5;
+/** Working days in a month, and weeks in a month, for per-day / per-week rates over months. */
+const MONTH_DAYS = 20;
+const MONTH_WEEKS = 4;
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  couple: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  eighteen: 18,
+  twenty: 20,
+  'twenty-five': 25,
+  thirty: 30,
+  forty: 40,
+  'forty-five': 45,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+  few: 3,
+  several: 4,
+};
+const NUM = `(?:\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+export const numberOf = (s: string): number => {
+  const n = Number(s);
+  return Number.isFinite(n) ? n : (NUMBER_WORDS[s.toLowerCase()] ?? 0);
+};
+
+// ---- Items --------------------------------------------------------------------------------------------------
+
+/** Asking for more than one key: the only requests that make `multiple_choice` (select-all) items. */
+const SELECT_ALL =
+  /\bselect[- ]all(?:[- ]that[- ]apply)?\b|\bmultiple[- ]response\b|\bmulti[- ]?select\b|\bmulti(?:ple)?[- ]answer\b|\bchoose (?:two|three|2|3|all)\b|\bmore than one (?:correct )?(?:answer|option)\b|\b(?:several|multiple|two|2) correct (?:answers|options)\b|\bcheck all that apply\b|\bmark all\b/i;
+
+const TYPE_WORDS =
+  'multiple[- ]response|multi[- ]?select|select[- ]all(?:[- ]that[- ]apply)?|multiple[- ]choice|multi[- ]choice|mcqs?|single[- ]choice|single[- ]answer|single[- ]best[- ]answer|true[- /]?(?:or[- ])?false|t\\/f|yes[- /]no|short[- ]answer|open[- ]ended|open|free[- ]text|fill[- ]in(?:[- ]the[- ]blanks?)?|gap[- ]fill|matching|match(?:ing)?[- ]pairs?|drag[- ]and[- ]drop matching';
+
+function typeOf(word: string, selectAll: boolean): QuizItemType | undefined {
+  const w = word.trim().toLowerCase();
+  if (/^(?:multiple[- ]response|multi[- ]?select|select[- ]all)/.test(w)) return 'multiple_choice';
+  // "multiple-choice" is one key unless the request asks for select-all.
+  if (/^(?:multiple[- ]choice|multi[- ]choice|mcqs?)$/.test(w))
+    return selectAll ? 'multiple_choice' : 'single_choice';
+  if (/^single/.test(w)) return 'single_choice';
+  if (/^(?:true|t\/f|yes)/.test(w)) return 'true_false';
+  if (/^(?:short|open|free|fill|gap)/.test(w)) return 'short_answer';
+  if (/match/.test(w)) return 'matching';
+  return undefined;
+}
+const QUESTION_NOUN = '(?:questions?|items?|mcqs?|qs|prompts?)';
+/** Words that may stand between a count and "questions" ("8 short scenario-based questions"). */
+const FILLER = `(?:(?!${NUM}\\b)(?!(?:minutes?|hours?|days?|weeks?|months?|modules?|sessions?|learners|staff|people)\\b)[a-z][\\w'-]*\\s+){0,3}?`;
+
+function itemsOf(
+  t: string,
+  forbidden: QuizItemType[],
+): { items: RequestedItems[]; itemCount: number | null } {
+  const selectAll = SELECT_ALL.test(t);
+  const items: RequestedItems[] = [];
+  const add = (type: QuizItemType, count: number) => {
+    const found = items.find((x) => x.type === type);
+    if (found) found.count += count;
+    else items.push({ type, count });
+  };
+  const typed = new RegExp(
+    `\\b(${NUM})\\s+(?:more\\s+)?(?:[a-z]+[- ]based\\s+|scenario\\s+|short\\s+|quick\\s+)?(${TYPE_WORDS})(?=[\\s,.;:)]|$)(?:\\s+${QUESTION_NOUN})?`,
+    'gi',
+  );
+  for (const m of t.matchAll(typed)) {
+    const type = typeOf(m[2]!, selectAll);
+    // "no true/false" counts nothing, and "one multiple-choice…" after "no" is not a count.
+    if (type && !/\bno\s*$/i.test(t.slice(0, m.index))) add(type, Math.round(numberOf(m[1]!)));
+  }
+  let untyped = 0;
+  const plain = new RegExp(
+    `\\b(${NUM})[- ](?:more\\s+)?${FILLER}${QUESTION_NOUN}\\b|\\b(\\d+|${Object.keys(NUMBER_WORDS).join('|')})[- ](?:question|item)\\b|\\b(?:quiz|test|check|assessment|exam)\\s+(?:of|with)\\s+(${NUM})\\b(?!\\s*(?:minutes?|hours?|mins?))`,
+    'gi',
+  );
+  for (const m of t.matchAll(plain)) {
+    const raw = m[1] ?? m[2] ?? m[3]!;
+    if (/^(?:a|an|one|single)$/i.test(raw) && !m[2]) continue;
+    untyped = Math.max(untyped, Math.round(numberOf(raw)));
+  }
+  if (items.length === 0) {
+    // Types named without counts: "multiple-choice and true/false questions on X".
+    for (const m of t.matchAll(new RegExp(`\\b(${TYPE_WORDS})(?=[\\s,.;:)]|$)`, 'gi'))) {
+      const before = t.slice(Math.max(0, m.index - 40), m.index);
+      if (
+        /\b(?:no|not|avoid|without|never|exclude|excluding|skip|except|don'?t (?:use|include|want))\s+(?:any\s+)?(?:[\w/-]+\s+(?:or|and|nor)\s+)?$/i.test(
+          before,
+        )
+      )
+        continue;
+      const type = typeOf(m[1]!, selectAll);
+      if (type && !forbidden.includes(type) && !items.some((x) => x.type === type))
+        items.push({ type, count: 0 });
+    }
+  }
+  const kept = items.filter((x) => !forbidden.includes(x.type));
+  const typedTotal = kept.reduce((n, x) => n + x.count, 0);
+  const itemCount = Math.max(typedTotal, untyped) || null;
+  return { items: kept, itemCount: itemCount === null ? null : Math.min(itemCount, 50) };
+}
+
+/** "no true/false", "avoid matching", "without short-answer items", "multiple-choice only". */
+function forbiddenTypesOf(t: string): QuizItemType[] {
+  const selectAll = SELECT_ALL.test(t);
+  const out = new Set<QuizItemType>();
+  const neg =
+    /\b(?:no|not|avoid|avoiding|without|never|exclude|excluding|skip|except|nor|don'?t (?:use|include|want|add|give me)|do not (?:use|include|want|add)|leave out|no more)\s+/gi;
+  const one = new RegExp(
+    `^(?:any\\s+|the\\s+)?(${TYPE_WORDS})(?=[\\s,.;:)]|$)(?:\\s+${QUESTION_NOUN})?`,
+    'i',
+  );
+  const joiner = /^\s*(?:,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+|\s*\/\s*)/i;
+  for (const m of t.matchAll(neg)) {
+    // The types right after the negation, joined by "or/and/nor/,": "no true/false or matching".
+    let rest = t.slice(m.index + m[0].length);
+    for (let x = one.exec(rest); x; x = one.exec(rest)) {
+      const type = typeOf(x[1]!, selectAll);
+      if (type) out.add(type);
+      rest = rest.slice(x[0].length);
+      const j = joiner.exec(rest);
+      // A bare comma joins only a list that ends in "or/nor/and" ("no true/false, matching or short answer").
+      if (!j || (/^\s*,\s*$/.test(j[0]) && !/\s(?:or|nor|and)\s/i.test(rest.split(/[.;:!?]/)[0]!))) break;
+      rest = rest.slice(j[0].length);
+    }
+  }
+  // "true/false questions are not allowed", "matching is not wanted".
+  for (const m of t.matchAll(
+    new RegExp(
+      `\\b(${TYPE_WORDS})(?:\\s+${QUESTION_NOUN})?\\s+(?:are|is)\\s+(?:not\\s+(?:allowed|wanted|needed|ok)|banned|off[- ]limits)`,
+      'gi',
+    ),
+  )) {
+    const type = typeOf(m[1]!, selectAll);
+    if (type) out.add(type);
+  }
+  // "single-choice only", "only multiple-choice questions": every other type is ruled out.
+  const only = new RegExp(
+    `\\bonly\\s+(${TYPE_WORDS})\\b|\\b(${TYPE_WORDS})(?:\\s+${QUESTION_NOUN})?\\s+only\\b`,
+    'i',
+  ).exec(t);
+  if (only) {
+    const keep = typeOf(only[1] ?? only[2]!, selectAll);
+    if (keep)
+      for (const type of [
+        'single_choice',
+        'multiple_choice',
+        'true_false',
+        'short_answer',
+        'matching',
+      ] as const)
+        if (type !== keep && !(keep === 'single_choice' && type === 'multiple_choice' && selectAll))
+          out.add(type);
+  }
+  return [...out];
+}
+
+// ---- Duration -----------------------------------------------------------------------------------------------
+
+const UNIT_MINUTES = {
+  minute: 1,
+  hour: 60,
+  day: DAY_MINUTES,
+  week: DAY_MINUTES * WEEK_DAYS,
+  month: DAY_MINUTES * MONTH_DAYS,
+};
+type Unit = keyof typeof UNIT_MINUTES;
+const unitOf = (u: string): Unit => {
+  const x = u.toLowerCase();
+  if (x.startsWith('min')) return 'minute';
+  if (x.startsWith('h')) return 'hour';
+  if (x.startsWith('d') || x === 'weekday') return 'day';
+  if (x.startsWith('w')) return 'week';
+  return 'month';
+};
+const AMOUNT = `(?:${NUM}|half an?|one and a half|an?)`;
+const amountOf = (raw: string): number => {
+  const r = raw.toLowerCase();
+  return r.startsWith('half') ? 0.5 : r === 'one and a half' ? 1.5 : numberOf(r);
+};
+const TIME_UNIT = '(?:minutes?|mins?|hours?|hrs?|h)';
+const PERIOD_UNIT = '(?:days?|weeks?|months?)';
+/** The working days of a period ("6 weeks" → 30). */
+const daysOf = (amount: number, unit: Unit) =>
+  unit === 'day' ? amount : unit === 'week' ? amount * WEEK_DAYS : unit === 'month' ? amount * MONTH_DAYS : 0;
+/** How many rate periods fit a period ("per day" over "2 weeks" → 10; "per week" over "3 months" → 12). */
+function periodsOf(per: 'day' | 'week' | 'month', amount: number, unit: Unit): number {
+  if (per === 'day') return daysOf(amount, unit);
+  if (per === 'week')
+    return unit === 'day' ? amount / WEEK_DAYS : unit === 'week' ? amount : amount * MONTH_WEEKS;
+  return unit === 'month' ? amount : unit === 'week' ? amount / MONTH_WEEKS : amount / MONTH_DAYS;
+}
+const plural = (n: number, unit: string) => `${unit}${n === 1 ? '' : 's'}`;
+const wordOf = (raw: string, amount: number, unit: Unit) =>
+  amount === 1 ? (unit === 'hour' ? 'an' : 'one') : /^(?:a|an)$/i.test(raw) ? '1' : raw.toLowerCase();
+
+function durationOf(t: string): RequestedDuration | null {
+  // A stated time per day/week/month: "2 hours a week", "20 minutes a day", "30 min per weekday", "1 hour weekly".
+  const rate = new RegExp(
+    `\\b(${AMOUNT})[- ](${TIME_UNIT})\\b(?:\\s+of\\s+[\\w-]+(?:\\s+[\\w-]+)?)?\\s*(?:(?:a|an|per|each|every|\\/)\\s*(day|weekday|working day|week|month)|(daily|weekly|monthly))\\b`,
+    'i',
+  ).exec(t);
+  // "three 45-minute sessions", "3 sessions of 90 minutes", "6 weekly 1-hour sessions".
+  const sessions =
+    new RegExp(
+      `\\b(${NUM})\\s+(?:weekly\\s+|daily\\s+|monthly\\s+)?(${AMOUNT})[- ](${TIME_UNIT})[- ](?:long\\s+)?(?:[\\w-]+\\s+)?(?:sessions|modules|workshops|lessons|webinars|classes|episodes|units|calls|huddles)\\b`,
+      'i',
+    ).exec(t) ??
+    new RegExp(
+      `\\b(${NUM})\\s+(?:[\\w-]+\\s+)?(?:sessions|modules|workshops|lessons|webinars|classes|episodes|units|calls|huddles)\\s+(?:of|lasting|at)\\s+(${AMOUNT})\\s*(${TIME_UNIT})\\b`,
+      'i',
+    ).exec(t);
+  // A period: "for 6 weeks", "over two weeks", "a 4-week campaign", "two weeks".
+  const periodRe = new RegExp(
+    `\\b(?:for|over|across|during|in|within|lasting)?\\s*(${AMOUNT}|the next)[- ](${PERIOD_UNIT})\\b(?:[- ]long)?`,
+    'gi',
+  );
+  const periods = [...t.matchAll(periodRe)].filter(
+    (m) =>
+      // Not the rate's own "a week" / "per day".
+      !(rate && m.index >= rate.index && m.index < rate.index + rate[0].length) &&
+      !/^(?:the next)$/i.test(m[1]!),
+  );
+
+  if (rate) {
+    const rateMinutes = amountOf(rate[1]!) * UNIT_MINUTES[unitOf(rate[2]!)];
+    const perWord = (rate[3] ?? rate[4]!).toLowerCase();
+    const per: 'day' | 'week' | 'month' = /^(?:day|daily|weekday|working day)$/.test(perWord)
+      ? 'day'
+      : /^(?:week|weekly)$/.test(perWord)
+        ? 'week'
+        : 'month';
+    const rateLabel = `${rate[1]!.toLowerCase()} ${plural(amountOf(rate[1]!), unitOf(rate[2]!))} a ${per}`;
+    // The period the rate runs over: "for/over 6 weeks" first, else a programme's "4-week".
+    const period = periods.find((m) => /^\s*(?:for|over|across|during|lasting)\b/i.test(m[0])) ?? periods[0];
+    if (period) {
+      const amount = amountOf(period[1]!);
+      const unit = unitOf(period[2]!);
+      const n = periodsOf(per, amount, unit);
+      if (n > 0)
+        return {
+          minutes: Math.round(rateMinutes * n),
+          label: `${rateLabel} for ${wordOf(period[1]!, amount, unit)} ${plural(amount, unit)}`,
+          days: daysOf(amount, unit),
+          rate: { minutes: Math.round(rateMinutes), per },
+        };
+    }
+    return {
+      minutes: Math.round(rateMinutes),
+      label: rateLabel,
+      days: null,
+      rate: { minutes: Math.round(rateMinutes), per },
+    };
+  }
+  if (sessions) {
+    const n = numberOf(sessions[1]!);
+    const each = amountOf(sessions[2]!) * UNIT_MINUTES[unitOf(sessions[3]!)];
+    if (n > 0 && each > 0)
+      return {
+        minutes: Math.round(n * each),
+        label: `${n} × ${sessions[2]!.toLowerCase()} ${plural(amountOf(sessions[2]!), unitOf(sessions[3]!))}`,
+        days: null,
+      };
+  }
+
+  const half = /\bhalf[- ](?:a[- ])?day\b/i.exec(t);
+  const full = /\b(?:full|whole|one)[- ]day\b/i.exec(t);
+  const m = new RegExp(`\\b(${AMOUNT})[- ](${TIME_UNIT}|${PERIOD_UNIT})\\b(?:[- ]long)?`, 'i').exec(t);
+  if (half && (!m || half.index <= m.index))
+    return { minutes: DAY_MINUTES / 2, label: 'half a day', days: 0.5 };
+  if (!m) return full ? { minutes: DAY_MINUTES, label: 'one day', days: 1 } : null;
+  const raw = m[1]!.toLowerCase();
+  const amount = amountOf(raw);
+  if (amount <= 0) return null;
+  const unit = unitOf(m[2]!);
+  const minutes = Math.round(amount * UNIT_MINUTES[unit]);
+  const days = unit === 'minute' || unit === 'hour' ? null : daysOf(amount, unit);
+  return { minutes, label: `${wordOf(raw, amount, unit)} ${plural(amount, unit)}`, days };
+}
+
+// ---- Counts of objectives, decision points, modules --------------------------------------------------------
+
+function countBefore(t: string, nouns: string, filler = '(?:[\\w-]+\\s+){0,2}?'): number | null {
+  const m = new RegExp(`\\b(${NUM})[- ]${filler}(?:${nouns})\\b`, 'i').exec(t);
+  if (!m || /^(?:a|an|single)$/i.test(m[1]!)) return null;
+  const n = Math.round(numberOf(m[1]!));
+  return n > 0 ? n : null;
+}
+
+const objectiveCountOf = (t: string) =>
+  countBefore(
+    t,
+    '(?:learning\\s+|performance\\s+|measurable\\s+|smart\\s+)?(?:objectives|outcomes)',
+    '(?:[\\w-]+\\s+){0,1}?',
+  );
+
+function decisionPointsOf(t: string): number | null {
+  const n =
+    countBefore(
+      t,
+      'decision[- ]points?|decisions|branch(?:ing)?[- ]points?|choice[- ]points?|key decisions|branches',
+    ) ??
+    (() => {
+      const m = new RegExp(`\\bdecision[- ]points?\\s*(?::|=|of)\\s*(${NUM})\\b`, 'i').exec(t);
+      return m ? Math.round(numberOf(m[1]!)) : null;
+    })();
+  return n && n <= 20 ? n : null;
+}
+
+function moduleCountOf(t: string): number | null {
+  const n = countBefore(
+    t,
+    'modules|sessions|lessons|units|workshops|webinars|episodes|parts|chapters|micro-?lessons|nuggets',
+    '(?:(?!minutes?|hours?|mins?)[\\w-]+\\s+){0,2}?',
+  );
+  return n && n <= 40 ? n : null;
+}
+
+// ---- People, size, level ------------------------------------------------------------------------------------
+
+const PEOPLE_NOUN =
+  'staff|employees?|team leads|leads|pms|project managers|team|teams|colleagues|workers?|operatives?|operators?|hires|starters|joiners|recruits|graduates|interns|apprentices|trainees|learners|students|pupils|nurses?|doctors|clinicians|pharmacists?|technicians?|engineers?|developers?|managers?|leaders|supervisors?|agents?|reps|representatives|salespeople|sales people|drivers|volunteers|contractors|professionals|designers|analysts|cashiers|associates|people|users|officers|specialists|advisors|advisers|teachers|coaches|executives|assistants|carers|caregivers|pickers|packers|handlers|staffers|admins|administrators|accountants|auditors|chefs|cooks|servers|waiters|clerks|tellers|receptionists|paramedics|midwives|therapists|consultants|buyers|marketers|recruiters|hr|owners|first[- ]line managers|crews?|scientists|researchers|pilots|cabin crew|dispatchers|guards|residents|physicians|surgeons|housekeepers|bartenders|baristas|store managers|account executives|aes|sdrs|bdrs|year \\d+ pupils|children|kids|teenagers|parents|members';
+const PEOPLE = new RegExp(`\\b(?:${PEOPLE_NOUN})\\b`, 'i');
+
+/** "300 warehouse staff" → 300. */
+function audienceSizeOf(t: string): number | null {
+  const m = new RegExp(`\\b(\\d[\\d,]*)\\+?\\s+(?:[\\w-]+\\s+){0,3}?(?:${PEOPLE_NOUN})\\b`, 'i').exec(t);
+  if (!m) return null;
+  const n = Number(m[1]!.replace(/,/g, ''));
+  return n >= 2 ? n : null;
+}
+
+function impliedLevelOf(t: string, audience: string | null): BloomLevel | null {
+  if (/\b(?:expert|mastery|strategic)\b/i.test(t)) return 'evaluate';
+  if (/\b(?:advanced|experienced|senior|higher[- ]level|in[- ]depth)\b/i.test(t)) return 'analyze';
+  if (audience && /\b(?:managers?|leaders|executives|supervisors?|directors?|heads)\b/i.test(audience))
+    return 'evaluate';
+  if (
+    /\b(?:beginners?|novices?|introduct(?:ion|ory)|basics?|foundation(?:al)?|awareness|101|new to)\b/i.test(t)
+  )
+    return 'understand';
+  if (/\b(?:intermediate|hands[- ]on|practical)\b/i.test(t)) return 'apply';
+  return null;
+}
+
+// ---- Constraints and modalities -----------------------------------------------------------------------------
+
+const CONSTRAINTS: RegExp[] = [
+  /\b(?:night|day|rotating|early|late|weekend|split|12[- ]hour|three|3|two|2)[- ]shifts?\b|\bshift[- ]?(?:work(?:ers)?|patterns?)\b|\bacross shifts\b/i,
+  /\b(?:\d+|two|three|four|five|six|multiple|several|many)\s+(?:sites|locations|warehouses|stores|branches|countries|offices|hospitals|wards|regions|plants|depots|clinics|airports|schools|kitchens|restaurants|hotels)\b|\b(?:remote|distributed|hybrid|field[- ]based|frontline|deskless)\b/i,
+  /\b(?:mobile(?: phones?| devices?)?|smartphones?|tablets?|no (?:computers?|pcs?|laptops?|desks?|email)|shared (?:pcs|computers|terminals|kiosks?)|kiosks?|laptops?|handheld scanners?)\b/i,
+  /\b(?:low|small|limited|tight|no|zero|modest|minimal)\s+budget\b|\bbudget of\s+[$€£]?\s?\d[\d,.]*k?\b|[$€£]\s?\d[\d,.]*\s?k?\b/i,
+  /\b(?:\d+|two|three|four|five|multiple|several)\s+languages\b|\bmultilingual\b|\b(?:in|into)\s+(?:english|spanish|french|german|polish|portuguese|italian|dutch|arabic|mandarin|chinese|hindi|romanian)(?:\s+and\s+(?:english|spanish|french|german|polish|portuguese|italian|dutch|arabic|mandarin|chinese|hindi|romanian))*\b/i,
+  /\b(?:no more than|at most|max(?:imum)?(?: of)?|under|less than)\s+\d+\s*(?:minutes?|mins?)\s+(?:off the (?:floor|line|job)|at a time|per (?:day|session|week))\b/i,
+  /\b(?:by|before)\s+(?:the end of\s+)?(?:q[1-4]|next (?:month|quarter)|january|february|march|april|may|june|july|august|september|october|november|december)\b/i,
+  /\b(?:regulator(?:y)?|audit(?:ed)?|certification|accredited|mandatory|annual refresher)\b/i,
+];
+
+const MODALITY_NAMES: [RegExp, Modality][] = [
+  [/\bvirtual classroom|\bvilt\b|\bwebinars?\b|\blive online\b/i, 'vilt'],
+  [/\be-?learning\b|\bself[- ]paced online\b|\bonline course\b/i, 'e_learning'],
+  [
+    /\b(?<!v)ilt\b|\binstructor[- ]led\b|\bclassroom\b(?! virtual)|\bface[- ]to[- ]face\b|\bin[- ]person\b|\bworkshops?\b/i,
+    'ilt',
+  ],
+  [/\bjob aids?\b|\bchecklists?\b|\bquick reference\b|\bcheat sheets?\b/i, 'job_aid'],
+  [/\bsimulations?\b|\bvr\b|\bvirtual reality\b/i, 'simulation'],
+  [/\bcoaching\b|\bmentoring\b/i, 'coaching'],
+  [/\bvideos?\b/i, 'video'],
+  [/\bmicro-?learning\b|\bbite[- ]sized\b/i, 'microlearning'],
+  [/\bon[- ]the[- ]job\b|\bshadowing\b|\bbuddy\b/i, 'on_the_job'],
+  [/\bpeer learning\b|\bcommunit(?:y|ies) of practice\b|\bsocial learning\b/i, 'social'],
+];
+
+function modalitiesOf(t: string): Modality[] {
+  const found: { m: Modality; at: number }[] = [];
+  for (const [re, m] of MODALITY_NAMES) {
+    // "virtual classroom" is vILT, not classroom ILT.
+    const text = m === 'ilt' ? t.replace(/virtual classroom/gi, '') : t;
+    const x = re.exec(text);
+    if (x) found.push({ m, at: m === 'ilt' ? t.toLowerCase().indexOf(x[0].toLowerCase()) : x.index });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.m);
+}
+
+// ---- Topic and audience -------------------------------------------------------------------------------------
+
+const STOP =
+  /\s+(?:for|to|with|so that|so|that|which|who|whose|where|in under|within|using|by|at(?!\s+(?:heights?|work|home|sea|scale|risk|the till|the checkout|night|the front desk|the pass))|because|including|covering|across|without|while|during|from|after|before|ahead of|under|per|each|every|plus|as well as|then|if|when|\d+ (?:learners|people|staff)|and (?:i|we)|please|but|aimed at|targeted at|in \d|on (?:a|an|the|their|our)\s|in (?:a|an|the|their|our)\s|via|as (?:a|an)|no|not|avoid|only|mix(?:ing)?)\b|\s*[,;:()]\s*|\s+-\s+|\s*[.?!](?:\s|$)/i;
+const DETERMINERS =
+  /^(?:the|a|an|our|my|your|their|some|this|that|these|those|new|basic|advanced|brief|short|quick|simple|attached|uploaded|following)\s+/i;
+const KIND_WORDS =
+  /\b(?:training|course|courses|module|modules|programme|program|curriculum|session|sessions|workshop|refresher|e-?learning|quiz|quizzes|questions?|items?|assessment|knowledge check|test|exam|scenario|scenarios|branching|role[- ]?play|objectives?|learning|plan|plans|lesson|lessons|bootcamp|overview|material|materials|content|deck|toolkit|microlearning|series|campaign|summary|decision points?)\b/gi;
+const DURATION_WORDS = new RegExp(
+  `\\b(?:${NUM}|half|full|whole)(?:[- ](?:a[- ])?)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?)(?:[- ]long)?\\b|\\bhalf[- ](?:a[- ])?day\\b`,
+  'gi',
+);
+const COUNT_WORDS = new RegExp(
+  `\\b${NUM}\\s+(?:more\\s+)?(?:${TYPE_WORDS})?(?=\\s|$)|\\b(?:${TYPE_WORDS})(?=[\\s,.;:)]|$)`,
+  'gi',
+);
+const LEVEL_WORDS =
+  /\b(?:advanced|beginners?|introductory|intermediate|senior|basic|expert|blended|virtual|online|self-paced|micro-?learning|hybrid|interactive|short|quick|measurable|smart|branching|multiple[- ]choice)\b/gi;
+const PRONOUNS = /\b(?:i|me|you|your|we|us|it|something|anything|help|can|could|would|should|please|one)\b/i;
+
+const REQUEST_VERB_ONLY =
+  /^(?:write|create|design|build|make|draft|generate|give|prepare|develop|need|want|plan|turn|summari[sz]e)$/i;
+
+/** Base form of a third-person verb ("handles" → "handle", "tries" → "try"). */
+function baseVerb(w: string): string {
+  if (/ies$/.test(w)) return `${w.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z|o)es$/.test(w)) return w.slice(0, -2);
+  if (/[^s]s$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** "prevent" → "preventing", "handle" → "handling", "plan" → "planning". */
+export function gerund(verb: string): string {
+  const v = verb.toLowerCase();
+  if (v.endsWith('ing')) return v;
+  if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
+  if (/[^aeiouy]e$/.test(v) || /[^e]ue$/.test(v)) return `${v.slice(0, -1)}ing`;
+  if (
+    /^(?:stop|plan|run|set|get|shop|chat|log|map|put|cut|swap|ship|tag|scan|drop|plug|step|admit|commit|submit|refer|prefer|control)$/.test(
+      v,
+    )
+  )
+    return `${v}${v.slice(-1)}ing`;
+  return `${v}ing`;
+}
+
+function tidyPhrase(p: string | undefined, keepArticle = false): string | null {
+  if (!p) return null;
+  let s = p
+    .replace(DURATION_WORDS, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/["“”‘’]/g, '')
+    .replace(/[\s.,;:!?)(-]+$/g, '')
+    .replace(/^[\s.,;:!?)(-]+/g, '')
+    .trim();
+  if (!keepArticle) for (let i = 0; i < 3; i++) s = s.replace(DETERMINERS, '');
+  if (s.length < 2 || PRONOUNS.test(s)) return null;
+  if (/^(?:how|what|why|when|where|which|who)\b/i.test(s)) return null;
+  const words = s.split(/\s+/);
+  const cap = keepArticle ? 9 : 6;
+  if (words.length > cap) s = words.slice(0, cap).join(' ');
+  s = s.replace(/\s+(?:of|with|a|an|the|and|or|to|in|on|at)$/i, '');
+  return s.length > 70 ? s.slice(0, 70).replace(/\s+\S*$/, '') : s;
+}
+
+/** A topic without the artifact words around it ("fire safety training" → "fire safety"). */
+function stripKindWords(p: string | null): string | null {
+  if (!p) return null;
+  const s = p
+    .replace(KIND_WORDS, ' ')
+    .replace(COUNT_WORDS, ' ')
+    .replace(LEVEL_WORDS, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:and|or|of|on|for|in|with|about)\s+|\s+(?:and|or|of|on|for|in|with|about)$/gi, '')
+    .trim();
+  return tidyPhrase(s);
+}
+
+/** A where-clause keeps its "with …" ("a patient with a NEWS2 score of 7"). */
+const WHERE_STOP = new RegExp(STOP.source.replace('|with|', '|'), 'i');
+
+function cutAtStop(s: string): string {
+  return s.split(STOP)[0] ?? s;
+}
+
+function audienceOf(t: string): string | null {
+  const patterns = [
+    /\b(?:for|teaching|to train|training|aimed at|targeted at|targeting|audience(?: is|:)?)\s+((?:[\w',/-]+\s+){0,4}?(?:[\w-]+\s+)?(?:PEOPLE))\b/gi,
+    /\b((?:new|junior|senior|experienced|front[- ]?line|first[- ]time|newly[- ]promoted)\s+(?:[\w-]+\s+){0,2}?(?:PEOPLE))\b/gi,
+  ].map((re) => new RegExp(re.source.replace('PEOPLE', PEOPLE_NOUN), re.flags));
+  for (const re of patterns)
+    for (const m of t.matchAll(re)) {
+      // The people phrase after the last preposition or artifact word ("a module teaching new nurses").
+      const tail = m[1]!
+        .split(
+          /\b(?:for|teaching|training|to|on|about|of|module|course|plan|programme|program|campaign|quiz|scenario)\s+/i,
+        )
+        .pop()!;
+      const phrase = tail
+        .replace(/^(?:our|the|all|my|their|your|some|a|an)\s+/i, '')
+        .replace(/^(?:\d[\d,]*\+?|all|some|our)\s+/, '')
+        .trim();
+      if (phrase && !/\b(?:how|to)\b/i.test(phrase))
+        return phrase.toLowerCase() === 'hr' ? 'HR staff' : phrase;
+    }
+  return null;
+}
+
+/** The regex reading of the topic: the phrase after "on/about…", "how to…", before the artifact noun. */
+function topicByPattern(t: string): string | null {
+  // "teaching new nurses how to prevent patient falls" / "how to handle complaints" → "preventing patient falls".
+  const how = /\bhow to\s+([a-z]+)\s+([^.?!;:,]+)/i.exec(t);
+  if (how) {
+    const rest = tidyPhrase(cutAtStop(how[2]!), true);
+    if (rest) return `${gerund(how[1]!)} ${rest}`;
+  }
+  // "teaching accountants to use the new ERP system" → "using the new ERP system".
+  const teach = /\bteach(?:ing|es)?\s+(?:[\w-]+\s+){1,3}?(?:how\s+)?to\s+([a-z]+)\s+([^.?!;:,]+)/i.exec(t);
+  if (teach) {
+    const rest = tidyPhrase(cutAtStop(teach[2]!), true);
+    if (rest) return `${gerund(teach[1]!)} ${rest}`;
+  }
+  // "objectives: customers, returns and refunds for store staff" → the list after the colon.
+  const listed = /\b(?:objectives|outcomes|quiz|questions|scenario|plan|module)\s*:\s*([^.?!;]+)/i.exec(t);
+  if (listed) {
+    const c = tidyPhrase(listed[1]!.split(/\s+(?:for|to|with)\s+/i)[0]!);
+    if (c && !/^\d/.test(c) && !PEOPLE.test(c)) return c;
+  }
+  // "a scenario where a sales rep handles a pricing objection" → "handling a pricing objection".
+  const where = new RegExp(
+    `\\b(?:where|in which|when)\\s+(?:an?\\s+|the\\s+|our\\s+)?(?:[\\w-]+\\s+){0,2}?(?:${PEOPLE_NOUN}|customer|patient|caller|manager|rep|nurse|driver|colleague|official|guest|client|visitor|pilot)\\s+(?:has to\\s+|must\\s+|needs to\\s+)?([a-z]+)\\s+([^.?!;:,]+)`,
+    'i',
+  ).exec(t);
+  if (where) {
+    const rest = tidyPhrase(
+      (where[2]!.split(WHERE_STOP)[0] ?? where[2]!).replace(/\s+(?:of|with|a|an|the)$/i, ''),
+      true,
+    );
+    if (rest) return `${gerund(baseVerb(where[1]!))} ${rest}`;
+  }
+  // The first "about/on/for … X" whose X is not the audience.
+  for (const m of t.matchAll(
+    /\b(about|on|covering|regarding|concerning|around|teaching|in|for)\s+(?=([^.?!;\n]+))/gi,
+  )) {
+    const raw = cutAtStop(m[2]!);
+    if (/^\d[\d,.]*(?:\s|$)/.test(raw.trim())) continue;
+    // "on the road", "on the job": idioms, not subjects.
+    if (
+      /^(?:the\s+)?(?:road|job|floor|move|go|site|shift|call|phone|line|ground|way|fly|spot|day|week|month|(?:night|day|early|late|weekend|rotating)\s+shifts?|shifts|tablets?|mobiles?|mobile phones?|phones|smartphones?|laptops?|devices?|kiosks?|a budget|apply|analy[sz]e|evaluate|remember|understand)\b/i.test(
+        raw.trim(),
+      )
+    )
+      continue;
+    // After "for" or "teaching" a group of people is the audience; after "on/about" it is the subject
+    // ("on password managers", "about supporting new starters").
+    if (PEOPLE.test(raw) && /^(?:for|teaching)$/i.test(m[1]!)) continue;
+    const c = stripKindWords(tidyPhrase(raw));
+    if (c && !/^\d[\d,.]*(?:\s|$)/.test(c)) return c;
+  }
+  // "a fire safety quiz", "GDPR refresher", "forklift training": the words before the artifact noun.
+  const before =
+    /\b((?:[A-Za-z][\w'&/-]*\s+){0,4}?[A-Za-z][\w'&/-]*)\s+(?:training|course|module|programme|program|curriculum|workshop|refresher|certification|quiz|knowledge check|assessment|scenario|role[- ]?play|objectives|questions|plan|lesson|bootcamp|e-?learning|campaign)\b/gi;
+  for (const m of t.replace(DURATION_WORDS, ' ').matchAll(before)) {
+    const c = stripKindWords(
+      tidyPhrase(
+        m[1]!.replace(
+          /^.*\b(?:write|create|design|build|make|draft|need|want|give|generate|prepare|develop|suggest|deliver|run|roll out|teach|train|plan|me|us|into)\s+/i,
+          '',
+        ),
+      ),
+    );
+    if (c && !PEOPLE.test(c) && !REQUEST_VERB_ONLY.test(c)) return c;
+  }
+  // "agents dealing with a refund request" → "dealing with a refund request".
+  const doing = new RegExp(`\\b(?:${PEOPLE_NOUN})\\s+([a-z]+ing)\\s+([^.?!;:,]+)`, 'i').exec(t);
+  if (doing) {
+    const rest = tidyPhrase(cutAtStop(doing[2]!), true);
+    if (rest) return `${doing[1]!.toLowerCase()} ${rest}`;
+  }
+  return null;
+}
+
+/** Words a topic may not consist of alone: function words, artifact words, vague qualities. */
+const EMPTY_TOPIC =
+  /^(?:the|a|an|this|that|these|those|it|in|on|of|for|to|and|or|with|by|at|from|in-person|online|face-to-face|expensive|cheap|new|good|best|short|long|quick|simple|basic|advanced|important|key|main|general|various|different|other|following|attached|uploaded|notes|document|file|procedure|policy|my notes|checklist|sop|slides|deck|text|attachment|upload|sme|sme summary|summary|interview|interview notes|team|staff|learners|decision|level|levels|bloom|mix|type|types|format)$/i;
+
+const hasContentNoun = (tags: Tagged[]) =>
+  tags.some(
+    (x) => (x.pos === 'NOUN' || x.pos === 'PROPN') && !EMPTY_TOPIC.test(x.text) && /[a-z]/i.test(x.text),
+  );
+
+/**
+ * The topic as a clean noun phrase. The pattern reading is kept when the tagger finds a content noun in it
+ * and it is not a bare function word, quality or artifact word ("The", "Expensive", "In-person"); else the
+ * best noun phrase of the request (after "on/about", without the artifact and audience words).
+ */
+function topicOf(t: string, audience: string | null): string | null {
+  const candidate = cleanTopic(topicByPattern(t));
+  if (candidate) return candidate;
+  return cleanTopic(nounPhraseTopic(t, audience));
+}
+
+/** Delivery words that open a phrase about the delivery, not the subject ("in-person workshops"). */
+const DELIVERY_LEAD =
+  /^(?:in-person|face-to-face|online|virtual|blended|e-?learning|classroom|self-paced|instructor-led|workshops?|webinars?|videos?)$/i;
+
+/** Drops leading qualities and delivery words ("Expensive in-person …") and trailing function words; null
+ * when no content noun is left. */
+function cleanTopic(phrase: string | null): string | null {
+  if (!phrase) return null;
+  const words = phrase.split(/\s+/);
+  while (words.length && (EMPTY_TOPIC.test(words[0]!) || DELIVERY_LEAD.test(words[0]!))) words.shift();
+  while (
+    words.length &&
+    /^(?:and|or|of|the|a|an|to|in|on|with|for|vs\.?|versus|&)$/i.test(words[words.length - 1]!)
+  )
+    words.pop();
+  if (!words.length) return null;
+  const s = words.join(' ');
+  if (EMPTY_TOPIC.test(s)) return null;
+  const tags = taggedPhrase(s);
+  const content = tags.filter(
+    (x) =>
+      (x.pos === 'NOUN' ||
+        x.pos === 'PROPN' ||
+        x.pos === 'VERB' ||
+        x.pos === 'X' ||
+        (x.pos === 'ADJ' && (/\w-\w/.test(x.text) || tags.length > 1))) &&
+      !EMPTY_TOPIC.test(x.text) &&
+      !NOT_TOPIC.test(x.text) &&
+      /[a-z0-9]/i.test(x.text),
+  );
+  if (!content.some((x) => x.pos !== 'VERB' || /ing$/i.test(x.text))) return null;
+  return s;
+}
+
+/** Tags that may belong to a noun phrase. */
+const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
+/** Words never in a topic noun phrase. */
+const NOT_TOPIC = new RegExp(
+  `^(?:${KIND_WORDS.source.replace(/\\b/g, '').replace(/^\(\?:|\)$/g, '')}|${PEOPLE_NOUN}|minutes?|hours?|days?|weeks?|months?|level|levels|points?|types?|mix|ones?|languages|sites|locations|shifts|countries|offices|stores|branches|budget|phones|devices|please|thanks|vs|versus|write|create|design|build|make|draft|generate|give|prepare|develop|plan|turn|summari[sz]e|attached|uploaded|notes|document|file|pages?|e-?learning|in-person|person|face-to-face|classroom|virtual|videos?|job aids?|aids?|coaching|webinars?|workshops?|ilt|vilt|simulations?|blended|online|self-paced)$`,
+  'i',
+);
+
+function nounPhraseTopic(t: string, audience: string | null): string | null {
+  // Without the request verb, the delivery options and the counts: what is left names the subject.
+  const text = t
+    .replace(
+      /^(?:please\s+)?(?:can you\s+|could you\s+|i need\s+|we need\s+|i want\s+)?(?:to\s+)?[a-z]+\s+(?:me\s+|us\s+)?(?=(?:a|an|the|some|\d+|one|two|three|four|five|six|eight|ten)\b)/i,
+      '',
+    )
+    .replace(MODALITY_WORDS, ' , ')
+    .replace(/\bjob aids?\b|\bvirtual classroom\b/gi, ' , ');
+  const tags = taggedPhrase(text);
+  const phrases: { text: string; score: number }[] = [];
+  let cur: Tagged[] = [];
+  const flush = (i: number) => {
+    // Drop leading adjectives that are qualities of the deliverable ("short", "expensive").
+    while (cur.length && (EMPTY_TOPIC.test(cur[0]!.text) || cur[0]!.pos === 'NUM' || cur[0]!.text === '-'))
+      cur.shift();
+    while (cur.length && cur[cur.length - 1]!.pos !== 'NOUN' && cur[cur.length - 1]!.pos !== 'PROPN')
+      cur.pop();
+    if (cur.length && hasContentNoun(cur)) {
+      const text = cur
+        .map((x) => x.text)
+        .join(' ')
+        .replace(/\s*-\s*/g, '-');
+      const prev = tags[cur[0]!.index - 1]?.text.toLowerCase() ?? '';
+      const prep = /^(?:on|about|covering|regarding|into|around)$/.test(prev) ? 3 : 0;
+      const proper = cur.some((x) => x.pos === 'PROPN' || /^[A-Z]{2,}/.test(x.text)) ? 1 : 0;
+      const isAudience = audience && audience.toLowerCase().includes(text.toLowerCase()) ? -10 : 0;
+      phrases.push({ text, score: prep + proper + Math.min(cur.length, 4) + isAudience - i / 1000 });
+    }
+    cur = [];
+  };
+  tags.forEach((x, i) => {
+    const hyphen = x.text === '-' && cur.length > 0 && tags[i + 1] && /[a-z]/i.test(tags[i + 1]!.text);
+    if (
+      (NP_POS.has(x.pos) || hyphen || (x.pos === 'VERB' && cur.length > 0 && tags[i + 1]?.pos === 'NOUN')) &&
+      !NOT_TOPIC.test(x.text)
+    ) {
+      cur.push(x);
+    } else flush(i);
+  });
+  flush(tags.length);
+  const best = phrases.sort((a, b) => b.score - a.score)[0];
+  return best && best.score > 0 ? tidyPhrase(best.text) : null;
+}
+
+/** Words of a topic that say nothing about its subject. */
+const GENERIC_TERMS = new Set(
+  'training,skills,skill,basics,basic,awareness,introduction,intro,overview,fundamentals,essentials,refresher,best,practice,practices,good,effective,new,key,the,and,for,with,of,on,in,to,a,an,how,our,your,their,using,use,handling,dealing,managing,preventing,understanding,making,doing,getting,working,process,processes,procedure,procedures,session,module,course,programme,program,plan,quiz,scenario,policy,level,staff,team,people,learners,employees,workplace,work,general,knowledge,role,roles,everyday,daily,day,week,weeks,first,1,2,3,asking,giving,taking,doing,having,being,spotting,running,following,applying'.split(
+    ',',
+  ),
+);
+
+/** The content words of a topic, lower case, unique ("HACCP critical control points" → haccp, critical, control, points). */
+export function topicTermsOf(topic: string | null): string[] {
+  if (!topic) return [];
+  const words = topic
+    .toLowerCase()
+    .replace(/[^a-z0-9\s&/'-]/g, ' ')
+    .split(/[\s/]+/)
+    .map((w) => w.replace(/^['-]+|['-]+$/g, '').replace(/'s$/, ''))
+    .filter((w) => w.length >= 2 && !GENERIC_TERMS.has(w));
+  // Hyphenated words count as their parts too ("anti-bribery" → anti-bribery, bribery).
+  const out: string[] = [];
+  for (const w of words) {
+    if (!out.includes(w)) out.push(w);
+  }
+  return out.slice(0, 8);
+}
+
+// ---- Kind ---------------------------------------------------------------------------------------------------
+
+/** A request for a deliverable: an imperative, or "I need / can you …" before it. */
+export const REQUEST_VERB =
+  /\b(?:create|write|make|build|design|draft|generate|produce|prepare|develop|put together|give me|come up with|suggest|recommend|outline|plan out|map out|set up|turn\s+(?:[\w'-]+\s+){0,5}?into|convert\s+(?:[\w'-]+\s+){0,5}?into|transform\s+(?:[\w'-]+\s+){0,5}?into|summari[sz]e\s+(?:[\w'-]+\s+){0,5}?into)\b|^(?:please\s+)?(?:plan|schedule|structure|sequence)\s+(?!(?:is|was|to|for|of|and|or|that|which)\b)[\w-]|^(?:i|we)\s+(?:need|want|would like)\b/i;
+/** A question about something rather than an ask for a deliverable. */
+const QUESTION =
+  /^(?:what|why|how|who|when|where|is|are|does|do|did|should|explain|tell me|define|describe)\b|\?\s*$|\b(?:explain|tell me about|what (?:is|are|makes)|difference between|how (?:do|should|can) i)\b/i;
+/** A message that is itself the name of a deliverable: "a branching scenario about…", "5 questions on…". */
+const NOUN_PHRASE_START =
+  /^(?:(?:a|an|the|some|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\b|(?:learning|training|onboarding|branching|multiple|single|true|short|quiz|scenario|objectives?|advanced|basic|introductory|intermediate|measurable|smart|simple|quick|new|virtual|online|self-paced|blended|sme)\b)/i;
+
+const COUNT =
+  '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|a few|several)';
+/** Nouns of each kind; the one that appears first in the message is what it asks for. */
+const KIND_NOUNS: [ArtifactKind, RegExp][] = [
+  [
+    'sme_summary',
+    /\bsme\s+(?:interview\s+)?summary\b|\binterview summary\b|\bsummary of (?:the|my|our|this) (?:sme |expert )?interview\b/i,
+  ],
+  [
+    'quiz',
+    new RegExp(
+      `\\b(?:quiz(?:zes)?|knowledge checks?|assessment(?: items?| questions?)?|test (?:items?|questions?)|exam questions?|mcqs?|question bank|${COUNT}[- ](?:[\\w/-]+\\s+){0,3}(?:questions?|items?)|\\d+[- ](?:question|item))\\b|\\b(?:multiple[- ]choice|single[- ]choice|true[- /]?(?:or[- ])?false|short[- ]answer|matching|select[- ]all)\\s+(?:questions?|items?)\\b`,
+      'i',
+    ),
+  ],
+  [
+    'scenario',
+    /\b(?:branching\s+)?scenarios?\b(?![- ]based)|\brole[- ]?plays?\b|\bbranching\b|\bdecision[- ]points?\b/i,
+  ],
+  ['objectives', /\b(?:learning\s+|performance\s+)?objectives?\b|\blearning outcomes?\b|\boutcomes\b/i],
+  [
+    'modality',
+    /\bmodalit(?:y|ies)\b|\bdelivery (?:formats?|methods?|modes?)\b|\bblended (?:approach|solution|design)\b|\bwhich (?:format|medium)\b/i,
+  ],
+  [
+    'plan',
+    /\b(?:learning|training|onboarding|development|study|course|induction|rollout|lesson)\s+plans?\b|\bplan\b|\bcurriculum\b|\bprogram(?:me)?\b|\bonboarding\b|\binduction\b|\bcourse(?: outline)?\b|\broadmap\b|\bsyllabus\b|\bmodules?\b|\bworkshops?\b|\bbootcamp\b|\bsessions?\b|\bwebinars?\b|\blessons?\b|\bmasterclass\b|\be-?learning (?:module|course)\b|\bmicro-?learning\b|\bseries\b|\bcampaign\b|\bpathway\b|\blearning journey\b|\bschedule\b|\btimetable\b/i,
+  ],
+];
+
+/** Delivery options compared ("eLearning vs virtual classroom vs job aid"). */
+const MODALITY_WORDS =
+  /\b(?:e-?learning|virtual classroom|v?ilt|instructor[- ]led|classroom|job aids?|videos?|micro-?learning|coaching|simulations?|webinars?|workshops?|on[- ]the[- ]job|podcasts?|self[- ]paced|face[- ]to[- ]face|in[- ]person|online)\b/gi;
+const COMPARISON = /\b(?:vs\.?|versus|or|which|compare|choose|best|should)\b/i;
+/** "Which modality / delivery format …?": asking for modality advice is a deliverable even as a question. */
+const MODALITY_QUESTION =
+  /\b(?:best|right|most effective) way to (?:deliver|roll out|run)\b|\bhow (?:should|do|can|could) (?:we|i) (?:deliver|roll out)\b|\b(?:which|what|best|right)\s+(?:modalit(?:y|ies)|delivery\s+(?:formats?|methods?|modes?)|formats?|medium|media|blend)\b/i;
+
+export function modalityComparison(t: string): boolean {
+  if (MODALITY_QUESTION.test(t)) return true;
+  const found = new Set((t.match(MODALITY_WORDS) ?? []).map((w) => w.toLowerCase()));
+  return found.size >= 2 && COMPARISON.test(t);
+}
+
+/** A deliverable that names no kind ("make one", "create some training"). */
+const DELIVERABLE = /\b(?:one|some|something|training|materials?|content|them)\b/i;
+/** Where the subject of a request starts ("… for new nurses", "… on GDPR"). */
+const SUBJECT_START = /\s(?:for|on|about|covering|regarding|teaching|around|concerning|from)\s/i;
+/** "… into a branching scenario": what the thing is turned into is the deliverable. */
+const INTO = /\binto\s+(?:an?\s+|the\s+|some\s+|\d+\s+)?((?:[\w/-]+\s+){0,4}?[\w/-]+)/i;
+/** "summarise my notes", "summarise the interview": in any session, an SME summary. */
+const SUMMARISE_NOTES =
+  /\bsummari[sz]e\s+(?:my|our|these|the|this|those)\s+(?:[\w-]+\s+){0,2}?(?:notes|interview|transcript|conversation with (?:the|an?) (?:sme|expert))\b/i;
+
+/** The kind whose noun comes first in the message, if any. */
+function namedKind(t: string): ArtifactKind | null {
+  let best: { kind: ArtifactKind; at: number } | null = null;
+  for (const [kind, re] of KIND_NOUNS) {
+    const m = re.exec(t);
+    if (m && (!best || m.index < best.at)) best = { kind, at: m.index };
+  }
+  return best?.kind ?? null;
+}
+
+/** The kind a session type implies for a deliverable that names none ("make one for the fire-safety module"). */
+const SESSION_KIND: Partial<Record<AssistantSessionType, ArtifactKind>> = {
+  ASSESSMENT_BUILDER: 'quiz',
+  MICROLEARNING: 'plan',
+  LND_COPILOT: 'plan',
+};
+
+/** Pasted interview notes: several lines (or a long text) of what an expert said. */
+export function looksLikeNotes(raw: string): boolean {
+  const lines = raw.split(/\n+/).filter((l) => l.trim().length > 0);
+  const marked = /\b(?:notes?|interview|transcript|sme said|expert said|q:|a:)\b/i.test(raw);
+  return (
+    (lines.length >= 4 &&
+      (marked || lines.filter((l) => /^\s*(?:[-*•]|\d+[.)]|q:|a:)/i.test(l)).length >= 3)) ||
+    (raw.length >= 600 && marked)
+  );
+}
+
+export interface KindReading {
+  kind: RequestKind;
+  confidence: number;
+}
+
+/**
+ * Which artifact a message asks for, from its words alone (the version commands and the SME interview state
+ * are artifacts/intent.ts's): the deliverable a request verb names (or "into" names), else the kind noun that
+ * comes first, else the session type's kind for a deliverable that names none; "none" for conversation.
+ */
+export function classifyKind(message: string, sessionType: AssistantSessionType | null = null): KindReading {
+  const raw = message.trim();
+  const t = raw.replace(/\s+/g, ' ');
+  if (!t) return { kind: 'none', confidence: 1 };
+  if (SUMMARISE_NOTES.test(t) || KIND_NOUNS[0]![1].test(t)) return { kind: 'sme_summary', confidence: 0.9 };
+  if (sessionType === 'SME_WALKTHROUGH' && looksLikeNotes(raw))
+    return { kind: 'sme_summary', confidence: 0.75 };
+  const asks = REQUEST_VERB.test(t);
+  const modality = modalityComparison(t);
+  if (QUESTION.test(t) && !asks && !modality) return { kind: 'none', confidence: 0.85 };
+  const into = INTO.exec(t);
+  if (asks && into) {
+    const k = namedKind(into[1]!);
+    if (k) return { kind: k, confidence: 0.9 };
+  }
+  if (modality) return { kind: 'modality', confidence: 0.8 };
+  if (!asks && !NOUN_PHRASE_START.test(t)) return { kind: 'none', confidence: 0.7 };
+  // The deliverable is named before the subject: in "make one for the fire-safety module" the module is
+  // what it is for, not what to make.
+  const head = t.split(SUBJECT_START)[0] ?? t;
+  const kind = namedKind(head || t);
+  if (kind) return { kind, confidence: asks ? 0.9 : 0.75 };
+  const implied = asks && DELIVERABLE.test(head) && sessionType ? SESSION_KIND[sessionType] : undefined;
+  if (implied) return { kind: implied, confidence: 0.5 };
+  const anywhere = namedKind(t);
+  return anywhere ? { kind: anywhere, confidence: asks ? 0.6 : 0.5 } : { kind: 'none', confidence: 0.6 };
+}
+
+function sessionInfluence(sessionType: AssistantSessionType | null): SessionInfluence {
+  return {
+    sessionType,
+    impliedKind: sessionType ? (SESSION_KIND[sessionType] ?? null) : null,
+    moduleMinutes: sessionType === 'MICROLEARNING' ? { min: 3, max: 7 } : null,
+    oneObjectivePerModule: sessionType === 'MICROLEARNING',
+    blueprint: sessionType === 'ASSESSMENT_BUILDER',
+  };
+}
+
+// ---- The parser ---------------------------------------------------------------------------------------------
+
+export interface ParseOptions {
+  sessionType?: AssistantSessionType | null;
+}
+
+const cache = new Map<string, ParsedRequest>();
+const CACHE_MAX = 500;
+
+/** Reads a request. Cached by text and session type (the views re-check an artifact on every read). */
+export function parseRequest(message: string, opts: ParseOptions = {}): ParsedRequest {
+  const key = `${opts.sessionType ?? ''}\u0000${message}`;
+  const hit = cache.get(key);
+  if (hit) return structuredClone(hit);
+  const parsed = parse(message, opts.sessionType ?? null);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, parsed);
+  return structuredClone(parsed);
+}
+
+function parse(message: string, sessionType: AssistantSessionType | null): ParsedRequest {
+  // Only the request's own lines: pasted material after a blank line is content, not instructions.
+  const t = message.replace(/\s+/g, ' ').trim();
+  const { kind, confidence } = classifyKind(message, sessionType);
+  const audience = audienceOf(t);
+  const forbiddenTypes = forbiddenTypesOf(t);
+  const { items, itemCount } = itemsOf(t, forbiddenTypes);
+  const duration = durationOf(t);
+  const audienceSize = audienceSizeOf(t);
+  const constraints: string[] = [];
+  if (audienceSize) constraints.push(`${audienceSize} learners`);
+  for (const re of CONSTRAINTS) {
+    const m = re.exec(t);
+    if (m && !constraints.includes(m[0].trim())) constraints.push(m[0].trim());
+  }
+  let topic = topicOf(t, audience);
+  if (!topic && /\bonboarding\b/i.test(t)) topic = audience ? `onboarding for ${audience}` : 'onboarding';
+  if (!topic && /\binduction\b/i.test(t)) topic = audience ? `induction for ${audience}` : 'induction';
+  if (topic && audience && /^(?:onboarding|induction)$/i.test(topic))
+    topic = `${topic.toLowerCase()} for ${audience}`;
+  // A topic that is only the audience or a count says nothing.
+  if (topic && audience && topic.toLowerCase() === audience.toLowerCase()) topic = null;
+  const bloom = bloomLevelsAsked(t);
+  const level =
+    bloom.levels[0] ??
+    (bloom.order === 'higher' ? HIGHER_ORDER[0]! : bloom.order === 'lower' ? LOWER_ORDER[1]! : null) ??
+    impliedLevelOf(t, audience);
+  const topicTerms = topicTermsOf(topic).filter(
+    (w) =>
+      !(audience ?? '').toLowerCase().split(/\s+/).includes(w) || (topic ?? '').toLowerCase().startsWith(w),
+  );
+  return {
+    text: t,
+    kind,
+    kindConfidence: confidence,
+    topic,
+    topicTerms,
+    audience,
+    audienceSize,
+    items,
+    itemCount,
+    forbiddenTypes,
+    objectiveCount: objectiveCountOf(t),
+    bloomLevels: bloom.levels,
+    bloomOrder: bloom.order,
+    level,
+    duration,
+    totalMinutes: duration?.minutes ?? null,
+    decisionPoints: decisionPointsOf(t),
+    moduleCount: moduleCountOf(t),
+    constraints: constraints.slice(0, 12),
+    modalities: modalitiesOf(t),
+    session: sessionInfluence(sessionType),
+  };
+}
+
+/** The older name (artifacts/request.ts): the parsed request of a message. */
+export const parseArtifactRequest = (message: string): ParsedRequest => parseRequest(message);
+
+// ---- Revisions ----------------------------------------------------------------------------------------------
+
+export interface RevisionRequest {
+  shorter: boolean;
+  longer: boolean;
+  simpler: boolean;
+  /** "higher/lower Bloom level", or a named level ("to the apply level"). */
+  level: 'up' | 'down' | BloomLevel | null;
+  /** A new audience ("revise for managers"). */
+  audience: string | null;
+  /** Items to add ("add 3 more questions", "add 2 true/false"). */
+  addItems: RequestedItems[];
+  /** A new duration ("make it 20 minutes"). */
+  duration: RequestedDuration | null;
+}
+
+const LEVEL_NAMES: [RegExp, BloomLevel][] = [
+  [/\bremember(?:ing)?\b|\brecall\b/i, 'remember'],
+  [/\bunderstand(?:ing)?\b/i, 'understand'],
+  [/\bappl(?:y|ication)\b/i, 'apply'],
+  [/\banaly[sz](?:e|is|ing)\b/i, 'analyze'],
+  [/\bevaluat(?:e|ion|ing)\b/i, 'evaluate'],
+  [/\bcreat(?:e|ion|ing)\b/i, 'create'],
+];
+
+export function parseRevisionRequest(message: string): RevisionRequest {
+  const t = message
+    .replace(/^\s*(?:please\s+)?revise\b\s*:?\s*/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const named = /\blevel\b|\bbloom\b/i.test(t) ? LEVEL_NAMES.find(([re]) => re.test(t))?.[1] : undefined;
+  const level: RevisionRequest['level'] =
+    named ??
+    (/\b(?:higher|harder|more (?:advanced|challenging|difficult)|deeper|level up|step up|tougher)\b/i.test(t)
+      ? 'up'
+      : /\b(?:lower|easier|more basic|less (?:advanced|challenging|difficult))\b/i.test(t)
+        ? 'down'
+        : null);
+  const audienceMatch = new RegExp(
+    `\\b(?:for|to suit|aimed at|targeting|audience(?: is|:)?)\\s+((?:[\\w'/-]+\\s+){0,4}?(?:${PEOPLE_NOUN}))\\b`,
+    'i',
+  ).exec(t);
+  const { items } = itemsOf(t, []);
+  const add = /\badd\b/i.test(t) ? items.filter((x) => x.count > 0) : [];
+  const plainAdd = new RegExp(`\\badd\\s+(${NUM})\\s+(?:more\\s+)?${QUESTION_NOUN}\\b`, 'i').exec(t);
+  if (plainAdd && add.length === 0)
+    add.push({ type: 'single_choice', count: Math.round(numberOf(plainAdd[1]!)) });
+  return {
+    shorter:
+      /\b(?:short(?:er|en)|brief(?:er)?|concise|trim|cut|fewer|less (?:text|content|wordy)|condense|tighter)\b/i.test(
+        t,
+      ),
+    longer: /\b(?:longer|more detail(?:ed)?|expand|extend|more (?:items|questions|modules|nodes))\b/i.test(t),
+    simpler:
+      /\b(?:simpl(?:er|ify|e)|plain(?:er)?(?: (?:english|language|words))?|less technical|easier to read|jargon)\b/i.test(
+        t,
+      ),
+    level,
+    audience: audienceMatch ? audienceMatch[1]!.replace(/^(?:our|the|all|my|their)\s+/i, '').trim() : null,
+    addItems: add,
+    duration: durationOf(t),
+  };
+}
+
+/**
+ * The request an artifact answers after its revisions: the request that created it, with each later
+ * revise command applied (items added, a new duration, audience or named level). Conformance compares a
+ * version with this, so "add 3 more questions" does not make the count wrong.
+ */
+export function applyRevisions(request: ParsedRequest, revisions: string[]): ParsedRequest {
+  const out: ParsedRequest = structuredClone(request);
+  for (const text of revisions) {
+    const r = parseRevisionRequest(text);
+    const added = r.addItems.reduce((n, x) => n + x.count, 0);
+    if (added && out.itemCount !== null) out.itemCount += added;
+    for (const a of r.addItems) {
+      const found = out.items.find((x) => x.type === a.type);
+      if (found && found.count > 0) found.count += a.count;
+    }
+    if (r.shorter || r.longer) {
+      // A shorter or longer version changes the counts and minutes asked for: they are no longer checked.
+      out.itemCount = null;
+      out.items = out.items.map((x) => ({ ...x, count: 0 }));
+      out.objectiveCount = null;
+      out.moduleCount = null;
+      out.decisionPoints = null;
+      if (!r.duration) {
+        out.duration = null;
+        out.totalMinutes = null;
+      }
+    }
+    if (r.duration) {
+      out.duration = r.duration;
+      out.totalMinutes = r.duration.minutes;
+    }
+    if (r.audience) out.audience = r.audience;
+    if (r.level) {
+      out.bloomLevels = r.level === 'up' || r.level === 'down' ? [] : [r.level];
+      out.bloomOrder = null;
+    }
+  }
+  return out;
+}
