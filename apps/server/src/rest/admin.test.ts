@@ -236,9 +236,10 @@ describe('users', () => {
       where: { procedure: 'admin.updateUser' },
       orderBy: { timestamp: 'desc' },
     });
-    // The entry is about the edited user; the admin is its actor.
-    expect(entry).toMatchObject({ action: 'ADMIN_ACCESS', userId: target.user.id, actorId: admin.user.id });
+    // The entry is the acting admin's (user and actor); the edited user is named in its details (issue 37).
+    expect(entry).toMatchObject({ action: 'ADMIN_ACCESS', userId: admin.user.id, actorId: admin.user.id });
     expect(entry!.details).toContain('quota reset');
+    expect(entry!.details).toContain('quota@reset-co.com');
 
     const status = await call('PUT', `/api/admin/users/${target.user.id}`, admin.accessToken, {
       status: 'CANCELED',

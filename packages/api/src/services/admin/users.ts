@@ -169,7 +169,8 @@ export const NO_SUBSCRIPTION_MESSAGE = 'This user has no subscription.';
  * PUT /admin/users/{id}: `messagesUsed: 0` resets this period's quota (the quota service), `isAdmin` grants or
  * removes admin rights — never the last admin's, checked under a lock on the admin rows so two admins removing
  * each other cannot both succeed —, `status` overrides our copy of the subscription's status (a Stripe
- * subscription converges back at its next sync). The call's usage-log entry is about the edited user.
+ * subscription converges back at its next sync). The call's usage-log entry is the acting admin's (its user
+ * and actor); the edited account is named in its details (issue 37).
  */
 export async function updateUser(
   services: Services,
@@ -183,7 +184,6 @@ export async function updateUser(
     select: { id: true, email: true, isAdmin: true, subscription: { select: { id: true, status: true } } },
   });
   if (!target) throw notFound('User not found');
-  services.usage.current()?.about(target.id);
   const changes: string[] = [];
   const sub = target.subscription;
   if ((input.messagesUsed !== undefined || input.status !== undefined) && !sub)
