@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** Pool size for PostgreSQL (PGlite always uses 1). */
   poolSize?: number;
+  /** PGlite only: start from this dumped data directory (a migrated template, in tests). */
+  loadDataDir?: Blob;
   log?: (msg: string) => void;
 }
 
@@ -43,7 +45,9 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
   let embedded: EmbeddedPostgres | undefined;
   let connectionString = opts.databaseUrl;
   if (!connectionString) {
-    embedded = await startEmbeddedPostgres(opts.dataDir ? path.resolve(opts.dataDir) : undefined);
+    embedded = await startEmbeddedPostgres(opts.dataDir ? path.resolve(opts.dataDir) : undefined, {
+      loadDataDir: opts.loadDataDir,
+    });
     connectionString = embedded.connectionString;
   }
   try {

@@ -44,6 +44,8 @@ export interface EmbeddedPostgres {
    */
   connect(): Duplex;
   close(): Promise<void>;
+  /** The data directory as an uncompressed tarball (for `loadDataDir`); call with no statement in flight. */
+  dump(): Promise<Blob>;
 }
 
 /**
@@ -54,11 +56,23 @@ export interface EmbeddedPostgres {
  */
 export const EMBEDDED_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
+export interface EmbeddedStartOptions {
+  /**
+   * A data directory dumped by `dumpEmbeddedDataDir` to start from (tests: a migrated template, so each test
+   * database skips initdb and the migrations; ~0.5 s instead of ~3 s).
+   */
+  loadDataDir?: Blob;
+}
+
 /** dataDir undefined → in-memory database (used by tests). */
-export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir?: string,
+  o: EmbeddedStartOptions = {},
+): Promise<EmbeddedPostgres> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const db = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(o.loadDataDir ? { loadDataDir: o.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
   });
   // PGlite is single-session: the server multiplexes sockets onto it, so callers keep their pools at
@@ -83,5 +97,6 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
       await server.stop();
       await db.close();
     },
+    dump: () => db.dumpDataDir('none'),
   };
 }

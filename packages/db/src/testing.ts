@@ -1,21 +1,79 @@
 // Test databases: each test file gets its own. With TEST_DATABASE_URL a fresh PostgreSQL database is
 // cloned from a migrated template (created once per migration set) and dropped afterwards; otherwise an
-// in-memory PGlite.
+// in-memory PGlite loaded from a migrated template data directory (made once per migration set and PGlite
+// version, kept as a file in the system's temp folder, so every worker process of every run shares it).
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { openDatabase, type Database } from './client.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { migrate, readMigrationList } from './migrations.js';
+import { startEmbeddedPostgres } from './pglite.js';
 import { attachSql, poolSql } from './sql.js';
 
 const TEMPLATE_LOCK = 723_451_010;
 
-async function templateName(): Promise<string> {
+async function migrationsHash(): Promise<string> {
   const list = await readMigrationList();
   const h = createHash('sha256');
   for (const m of list.migrationDirectories) h.update(m.path).update(m.migrationFile.content.value);
-  return `lnd_test_tpl_${h.digest('hex').slice(0, 12)}`;
+  return h.digest('hex').slice(0, 12);
+}
+
+async function templateName(): Promise<string> {
+  return `lnd_test_tpl_${await migrationsHash()}`;
+}
+
+/** Set in test runs whose files must not open a database (vitest's `unit` and `web` projects). */
+export const NO_DATABASE_ENV = 'LND_TEST_NO_DATABASE';
+
+function assertDatabaseAllowed() {
+  if (process.env[NO_DATABASE_ENV])
+    throw new Error(
+      'This test opens a database but runs as a unit test: name its file *.db.test.ts (see CONTRIBUTING.md).',
+    );
+}
+
+/** PGlite's version as pinned in this package (its own package.json is not exported). */
+const pgliteVersion = (): string =>
+  (createRequire(import.meta.url)('../package.json') as { dependencies: Record<string, string> })
+    .dependencies['@electric-sql/pglite']!;
+
+/** Where the migrated PGlite template of this migration set and PGlite version is kept. */
+export async function pgliteTemplatePath(): Promise<string> {
+  return path.join(tmpdir(), `lnd-pglite-template-${await migrationsHash()}-${pgliteVersion()}.tar`);
+}
+
+let templateBlob: Promise<Blob> | undefined;
+
+/**
+ * The migrated PGlite data directory (uncompressed tarball): read from the temp folder, or made (initdb and every
+ * migration, ~3 s) and written there atomically. Two processes that both miss it each make one; the last rename
+ * wins, and both files are the same schema. Vitest's global setup makes it before any worker starts.
+ */
+export function pgliteTemplate(): Promise<Blob> {
+  templateBlob ??= (async () => {
+    const file = await pgliteTemplatePath();
+    const cached = await readFile(file).catch(() => null);
+    if (cached) return new Blob([cached]);
+    const embedded = await startEmbeddedPostgres();
+    try {
+      await migrate(embedded.connectionString);
+      const blob = await embedded.dump();
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(tmp, new Uint8Array(await blob.arrayBuffer()));
+      await rename(tmp, file);
+      return blob;
+    } finally {
+      await embedded.close();
+    }
+  })();
+  templateBlob.catch(() => (templateBlob = undefined));
+  return templateBlob;
 }
 
 function withDb(base: string, name: string): string {
@@ -57,8 +115,9 @@ async function cloneFromTemplate(base: string, name: string) {
 /** A fresh database (PGlite in memory, or a clone of the migrated template on TEST_DATABASE_URL). Tests use a
  * pool of 5; a benchmark passes the app's own size. */
 export async function createTestDatabase(o: { poolSize?: number } = {}): Promise<Database> {
+  assertDatabaseAllowed();
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return openDatabase({});
+  if (!base) return openDatabase({ loadDataDir: await pgliteTemplate(), migrate: false });
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await cloneFromTemplate(base, name);
   const db = await openDatabase({
