@@ -12,6 +12,11 @@
 // (UNREACHABLE_NODE), every non-ending node has a choice (DEAD_END), endings have no choices
 // (ENDING_HAS_CHOICES), every path can end (NO_ENDING), node ids are unique (DUPLICATE_ID).
 // Plans: module minutes add up to the total (DURATION_MISMATCH), activities fit their module (ACTIVITY_OVERRUN).
+// Meaningless content, on every kind: a stem with no proposition (STEM_NO_PROPOSITION), the same distractor
+// template on every item (SAME_DISTRACTOR_TEMPLATE), an option that restates the key (OPTION_RESTATES_KEY),
+// filler options (FILLER_OPTION), doubled punctuation (DOUBLED_PUNCTUATION), a title that is a function word
+// or a cut-off fragment (TITLE_FRAGMENT).
+// Given the request that asked for the artifact, the conformance checks too (content/conformance.ts).
 import type {
   ArtifactDataByKind,
   ArtifactKind,
@@ -24,7 +29,16 @@ import type {
   ScenarioArtifact,
 } from '../../schemas/artifacts.js';
 import { BLOOM_LEVEL_LABELS } from '../../schemas/artifacts.js';
-import { isVagueVerb, leadingVerb, levelsOfVerb, suggestedVerbs, verbMatchesLevel } from './bloom-verbs.js';
+import {
+  isVagueVerb,
+  leadingVerb,
+  levelsOfVerb,
+  suggestedVerbs,
+  verbMatchesLevel,
+} from '../content/bloom.js';
+import { checkConformance, stringsWithPaths } from '../content/conformance.js';
+import { taggedPhrase } from '../content/nlp-local.js';
+import type { ParsedRequest } from '../content/request.js';
 
 const warn = (code: string, path: string, message: string, suggestion: string | null = null) => ({
   code,
@@ -35,10 +49,27 @@ const warn = (code: string, path: string, message: string, suggestion: string | 
 
 const AOTA = /\b(?:all|none|both|neither)\s+of\s+the\s+(?:above|options|answers|others)\b/i;
 
+/**
+ * The warnings of an artifact: its structure, meaningless content and — given the request that asked for it
+ * (content/request.ts) — whether it is what was asked (content/conformance.ts). Warnings a deterministic
+ * repair can fix come first.
+ */
 export function checkArtifact<K extends ArtifactKind>(
   kind: K,
   data: ArtifactDataByKind[K],
+  request: ParsedRequest | null = null,
 ): ArtifactWarning[] {
+  const conformance = checkConformance(kind, data, request);
+  const first = conformance.filter((w) => w.code === 'ITEM_TYPE_MISMATCH' && /\.type$/.test(w.path));
+  return [
+    ...structuralWarnings(kind, data),
+    ...first,
+    ...qualityWarnings(kind, data),
+    ...conformance.filter((w) => !first.includes(w)),
+  ];
+}
+
+function structuralWarnings<K extends ArtifactKind>(kind: K, data: ArtifactDataByKind[K]): ArtifactWarning[] {
   switch (kind) {
     case 'objectives':
       return (data as ArtifactDataByKind['objectives']).objectives.flatMap((o, i) =>
@@ -61,6 +92,215 @@ export function checkArtifact<K extends ArtifactKind>(
     default:
       return [];
   }
+}
+
+// ---- Meaningless content ------------------------------------------------------------------------------------
+
+const FUNCTION_WORD =
+  /^(?:the|a|an|of|to|in|on|at|for|with|and|or|but|by|from|as|is|are|be|it|this|that|these|those|its|their|our|your|my|his|her|which|what|who|how|when|where|why|not|no|if|then|than|so)$/i;
+/** Words that make a whole title on their own say nothing ("Expensive", "In-person"). */
+const EMPTY_TITLE =
+  /^(?:expensive|cheap|in-person|online|virtual|new|general|various|other|misc|untitled|topic|your topic)$/i;
+
+/** A title after its kind prefix ("Quiz: The" → "The"). */
+const titleBody = (title: string) =>
+  title
+    .replace(/^[^:]{1,40}:\s*/, '')
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .trim();
+
+function titleWarnings(data: { title: string; topic: string }): ArtifactWarning[] {
+  const body = titleBody(data.title);
+  const words = body.split(/\s+/).filter(Boolean);
+  const last = words[words.length - 1] ?? '';
+  const bad =
+    words.length === 0 ||
+    (words.length === 1 && (FUNCTION_WORD.test(words[0]!) || EMPTY_TITLE.test(words[0]!))) ||
+    (words.length > 1 &&
+      FUNCTION_WORD.test(last) &&
+      !/^(?:it|this|that|what|who|how|why|not|no|so)$/i.test(last));
+  if (!bad) return [];
+  const topic = titleBody(data.topic).trim();
+  const prefix = /^([^:]{1,40}):/.exec(data.title)?.[1];
+  const suggestion =
+    topic && topic.split(/\s+/).length > 1
+      ? `${prefix ? `${prefix}: ` : ''}${topic[0]!.toUpperCase()}${topic.slice(1)}`
+      : null;
+  return [
+    warn(
+      'TITLE_FRAGMENT',
+      'title',
+      `The title "${data.title}" says nothing about the subject: name the topic.`,
+      suggestion,
+    ),
+  ];
+}
+
+/** "2 a.m..", "right??", "Next ,": punctuation doubled or set apart. */
+const DOUBLED = /(?<![.])\.\.(?![.])|[?!]{2,}|,,|;;|[,;:]\s*[.?!]|[.?!]\s*[,;]|\s[.,;:?!](?=\s|$)/;
+export const fixPunctuation = (s: string) =>
+  s
+    .replace(/(?<![.])\.\.(?![.])/g, '.')
+    .replace(/([?!])[?!]+/g, '$1')
+    .replace(/,,+/g, ',')
+    .replace(/;;+/g, ';')
+    .replace(/[,;:]\s*([.?!])/g, '$1')
+    .replace(/([.?!])\s*[,;]/g, '$1')
+    .replace(/\s+([.,;:?!])(?=\s|$)/g, '$1');
+
+function punctuationWarnings(data: unknown): ArtifactWarning[] {
+  const out: ArtifactWarning[] = [];
+  for (const s of stringsWithPaths(data)) {
+    if (/(?:^|\.)(?:id|nextNodeId|objectiveId|moduleId|startNodeId)$/.test(s.path)) continue;
+    const m = DOUBLED.exec(s.text);
+    if (m && out.length < 10)
+      out.push(
+        warn(
+          'DOUBLED_PUNCTUATION',
+          s.path,
+          `Doubled or stray punctuation: "…${s.text.slice(Math.max(0, m.index - 20), m.index + m[0].length + 5).trim()}…".`,
+          fixPunctuation(s.text),
+        ),
+      );
+  }
+  return out;
+}
+
+/** A stem states or asks something: it has a verb and is not a cut-off fragment. */
+function stemIsProposition(stem: string): boolean {
+  const text = stem.trim();
+  if (text.split(/\s+/).length < 3) return false;
+  const tags = taggedPhrase(text);
+  // An imperative stem opens with its verb ("Select every…", "Match each…"), which the tagger may misread.
+  const opener = leadingVerb(text.replace(/^[^A-Za-z]+/, ''));
+  const imperative =
+    !!opener &&
+    (levelsOfVerb(opener).length > 0 ||
+      /^(?:choose|pick|put|order|arrange|fill|give|mark|rank|sort)$/i.test(opener));
+  if (!imperative && !tags.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  // A quoted passage cut mid-sentence: "…before the first use of each shift. An'?"
+  for (const q of text.matchAll(/[“"']([^”"']{3,})[”"']/g)) {
+    const last = q[1]!
+      .trim()
+      .split(/\s+/)
+      .pop()!
+      .replace(/[.,;:!?]+$/, '');
+    if (/^(?:a|an|the|and|or)$/i.test(last)) return false;
+    if (/^[a-z]/.test(q[1]!.trim()) && /\.\s+\S+$/.test(q[1]!.trim())) return false;
+  }
+  return true;
+}
+
+const FILLER =
+  /\bcan be (?:left out|skipped|ignored|dropped) (?:when|if) (?:you are|you're|you have|things are|time is) (?:short of time|busy|pressed for time|in a hurry|short)\b|\bwhen you are short of time\b|\bonly (?:if|when) (?:you have|there is) (?:spare )?time\b|^(?:it depends|not sure|i don'?t know|no idea|n\/a|none|nothing|skip it|ignore it|whatever)\.?$/i;
+
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const tokenSet = (s: string) =>
+  new Set(
+    norm(s)
+      .split(' ')
+      .filter((w) => w.length > 2),
+  );
+function jaccard(a: string, b: string): number {
+  const x = tokenSet(a);
+  const y = tokenSet(b);
+  if (!x.size || !y.size) return 0;
+  let both = 0;
+  for (const w of x) if (y.has(w)) both++;
+  return both / (x.size + y.size - both);
+}
+
+/** Word 4-grams of a text (the unit a shared distractor template is found by). */
+function grams(s: string, n = 4): Set<string> {
+  const w = norm(s).split(' ');
+  const out = new Set<string>();
+  for (let i = 0; i + n <= w.length; i++) out.add(w.slice(i, i + n).join(' '));
+  return out;
+}
+
+function quizQualityWarnings(q: QuizArtifact): ArtifactWarning[] {
+  const out: ArtifactWarning[] = [];
+  q.items.forEach((item, i) => {
+    if (!stemIsProposition(item.stem))
+      out.push(
+        warn(
+          'STEM_NO_PROPOSITION',
+          `items.${i}.stem`,
+          `Question ${i + 1} ("${item.stem.slice(0, 80)}") does not state or ask anything complete: write it as a full question or statement.`,
+        ),
+      );
+    if (item.type === 'true_false') return;
+    const keys = item.options.filter((o) => o.correct);
+    item.options.forEach((o, j) => {
+      if (FILLER.test(o.text.trim()))
+        out.push(
+          warn(
+            'FILLER_OPTION',
+            `items.${i}.options.${j}`,
+            `Option "${o.text.slice(0, 80)}" is filler no one would choose: write a distractor from a real mistake.`,
+          ),
+        );
+      else if (
+        !o.correct &&
+        keys.some(
+          (k) =>
+            norm(k.text) === norm(o.text) ||
+            (norm(k.text).length >= 12 && norm(o.text).includes(norm(k.text))) ||
+            jaccard(k.text, o.text) >= 0.8,
+        )
+      )
+        out.push(
+          warn(
+            'OPTION_RESTATES_KEY',
+            `items.${i}.options.${j}`,
+            `Option "${o.text.slice(0, 80)}" restates the correct answer of question ${i + 1}; a learner cannot tell them apart.`,
+          ),
+        );
+    });
+  });
+  // The same distractor template on every choice item ("… can be left out when you are short of time").
+  const choice = q.items.filter((x) => x.type === 'single_choice' || x.type === 'multiple_choice');
+  if (choice.length >= 3) {
+    const perItem = choice.map((x) => {
+      const g = new Set<string>();
+      for (const o of x.options.filter((o) => !o.correct)) {
+        for (const v of grams(o.text)) g.add(v);
+        g.add(`=${norm(o.text)}`);
+      }
+      return g;
+    });
+    // A phrase that is some item's key or is quoted in a stem is content reused, not a template.
+    const content = norm(
+      q.items.flatMap((x) => [x.stem, ...x.options.filter((o) => o.correct).map((o) => o.text)]).join(' | '),
+    );
+    const shared = [...perItem[0]!].filter(
+      (g) => perItem.every((s) => s.has(g)) && !content.includes(g.replace(/^=/, '')),
+    );
+    if (shared.length) {
+      const phrase = shared.sort((a, b) => b.length - a.length)[0]!.replace(/^=/, '');
+      out.push(
+        warn(
+          'SAME_DISTRACTOR_TEMPLATE',
+          'items',
+          `Every question has a wrong option built the same way ("…${phrase}…"): learners spot the pattern instead of the answer.`,
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+function qualityWarnings<K extends ArtifactKind>(kind: K, data: ArtifactDataByKind[K]): ArtifactWarning[] {
+  return [
+    ...titleWarnings(data as { title: string; topic: string }),
+    ...punctuationWarnings(data),
+    ...(kind === 'quiz' ? quizQualityWarnings(data as QuizArtifact) : []),
+  ];
 }
 
 // ---- Objectives ---------------------------------------------------------------------------------------------
@@ -571,6 +811,116 @@ function fixPlan(p: PlanArtifact, w: ArtifactWarning): PlanArtifact {
   return { ...p, modules };
 }
 
+/** The value at a dotted path of a (cloned) object, and a setter for it. */
+function at(root: unknown, path: string): { get: () => unknown; set: (v: unknown) => void } | null {
+  const parts = path.split('.').filter(Boolean);
+  const key = parts.pop();
+  if (key === undefined) return null;
+  let cur: unknown = root;
+  for (const p of parts) {
+    if (!cur || typeof cur !== 'object') return null;
+    cur = (cur as Record<string, unknown>)[p];
+  }
+  if (!cur || typeof cur !== 'object') return null;
+  const obj = cur as Record<string, unknown>;
+  return { get: () => obj[key], set: (v) => (obj[key] = v) };
+}
+
+/**
+ * Repairs of the content and conformance warnings that are the same on every kind; undefined when the
+ * warning is not one of them. A warning only a writer can repair (an off-topic artifact, a missing decision
+ * point, a placeholder) returns the data unchanged.
+ */
+function fixAnyKind<K extends ArtifactKind>(
+  kind: K,
+  data: ArtifactDataByKind[K],
+  w: ArtifactWarning,
+): ArtifactDataByKind[K] | undefined {
+  const copy = () => structuredClone(data) as ArtifactDataByKind[K];
+  switch (w.code) {
+    case 'DOUBLED_PUNCTUATION': {
+      const out = copy();
+      const slot = at(out, w.path);
+      const v = slot?.get();
+      if (slot && typeof v === 'string') slot.set(fixPunctuation(v));
+      return out;
+    }
+    case 'TITLE_FRAGMENT': {
+      if (!w.suggestion) return data;
+      return { ...data, title: w.suggestion.slice(0, 200) };
+    }
+    case 'AUDIENCE_MISMATCH':
+      return w.suggestion ? { ...data, audience: w.suggestion.slice(0, 300) } : data;
+    case 'FILLER_OPTION':
+    case 'OPTION_RESTATES_KEY': {
+      // Drop the option while the item keeps at least two others; else only a writer can replace it.
+      const [i, j] = indices(w.path);
+      const out = copy() as unknown as QuizArtifact;
+      const item = i !== undefined ? out.items?.[i] : undefined;
+      if (!item || j === undefined || item.options.length <= 2 || item.options[j]?.correct) return data;
+      item.options.splice(j, 1);
+      return out as unknown as ArtifactDataByKind[K];
+    }
+    case 'ITEM_TYPE_MISMATCH': {
+      const [i] = indices(w.path);
+      if (kind !== 'quiz' || i === undefined || !w.path.endsWith('.type')) return data;
+      const out = copy() as unknown as QuizArtifact;
+      const item = out.items[i];
+      if (item && w.suggestion === 'single_choice') item.type = 'single_choice';
+      return out as unknown as ArtifactDataByKind[K];
+    }
+    case 'COUNT_MISMATCH': {
+      // Too many questions or objectives: keep the first ones asked for. Too few needs a writer.
+      const n = Number(w.suggestion);
+      if (!Number.isInteger(n) || n < 1) return data;
+      if (kind === 'quiz' && w.path === 'items') {
+        const q = data as unknown as QuizArtifact;
+        return q.items.length > n
+          ? ({ ...q, items: q.items.slice(0, n) } as unknown as ArtifactDataByKind[K])
+          : data;
+      }
+      if (kind === 'objectives' && w.path === 'objectives') {
+        const o = data as ArtifactDataByKind['objectives'];
+        return o.objectives.length > n
+          ? ({ ...o, objectives: o.objectives.slice(0, n) } as ArtifactDataByKind[K])
+          : data;
+      }
+      return data;
+    }
+    case 'DURATION_MISMATCH': {
+      if (kind !== 'plan' || w.path !== 'duration') return undefined;
+      // Scale every module (and its activities) to the minutes asked; the total is their sum.
+      const target = Number(w.suggestion);
+      const p = data as PlanArtifact;
+      if (!Number.isFinite(target) || target < 1 || p.totalMinutes < 1) return data;
+      const f = target / p.totalMinutes;
+      const modules = p.modules.map((m) => {
+        const minutes = Math.max(1, Math.round(m.durationMinutes * f));
+        const activities = m.activities.map((a) => ({
+          ...a,
+          durationMinutes: Math.max(1, Math.floor(a.durationMinutes * f)),
+        }));
+        return { ...m, durationMinutes: minutes, activities };
+      });
+      return {
+        ...p,
+        modules,
+        totalMinutes: modules.reduce((n, m) => n + m.durationMinutes, 0),
+      } as ArtifactDataByKind[K];
+    }
+    case 'FORBIDDEN_TYPE':
+    case 'BLOOM_MISMATCH':
+    case 'DECISION_POINTS_MISMATCH':
+    case 'OFF_TOPIC':
+    case 'PLACEHOLDER':
+    case 'STEM_NO_PROPOSITION':
+    case 'SAME_DISTRACTOR_TEMPLATE':
+      return data;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * Repairs one warning deterministically (the offline provider's Fix): returns new data on which that check
  * passes; other content is kept. An unknown code or path returns the data unchanged.
@@ -580,6 +930,8 @@ export function fixArtifact<K extends ArtifactKind>(
   data: ArtifactDataByKind[K],
   warning: ArtifactWarning,
 ): ArtifactDataByKind[K] {
+  const generic = fixAnyKind(kind, data, warning);
+  if (generic !== undefined) return generic;
   const [i] = indices(warning.path);
   switch (kind) {
     case 'objectives': {

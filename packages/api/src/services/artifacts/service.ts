@@ -14,6 +14,7 @@ import {
   type ArtifactWarning,
   type ExportFormat,
 } from '../../schemas/artifacts.js';
+import type { ParsedRequest } from '../content/request.js';
 import { LlmError } from '../llm/types.js';
 import { planAccess, type PlanAccess, type PlanFeatureDeps } from '../assistant/plan-features.js';
 import { createAssistantSessions } from '../assistant/sessions.js';
@@ -22,6 +23,7 @@ import { describeChanges, diffArtifactData, sameData } from './diff.js';
 import { fixCommand, generateArtifact } from './generate.js';
 import { renderArtifactMarkdown } from './markdown.js';
 import { assertKindAllowed, assertLive, kindAllowed } from './plan-features.js';
+import { artifactRequest, artifactRequestContexts, requestAt } from './request-context.js';
 import { appendVersion, artifactChangedError, type NewVersion, type VersionSource } from './versions.js';
 import { toArtifactView, type ArtifactDetail, type ArtifactView } from './views.js';
 
@@ -65,9 +67,12 @@ export function validateArtifactData(kind: ArtifactKind, data: unknown): Artifac
 
 async function latestView(s: ServiceDeps, userId: string, artifactId: string, access?: PlanAccess) {
   const a = await ownedArtifact(s.db, userId, artifactId);
-  const v = await versionRow(s.db, a.id, a.version);
+  const [v, request] = await Promise.all([
+    versionRow(s.db, a.id, a.version),
+    artifactRequest(s.db, a, a.version),
+  ]);
   const plan = access ?? (await planAccess(s, userId));
-  return toArtifactView(a, v, kindAllowed(plan, kindOf(a)));
+  return toArtifactView(a, v, kindAllowed(plan, kindOf(a)), request);
 }
 
 /** Adds a version made by the user (edit, restore, Fix) on top of `from`, and returns the new latest view. */
@@ -107,9 +112,12 @@ export async function listArtifacts(
     }),
     planAccess(s, userId),
   ]);
+  const requests = await artifactRequestContexts(s.db, rows);
   return rows.flatMap((a) => {
     const v = a.versions[0];
-    return v ? [toArtifactView(a, v, kindAllowed(access, kindOf(a)))] : [];
+    return v
+      ? [toArtifactView(a, v, kindAllowed(access, kindOf(a)), requestAt(requests.get(a.id), v.version))]
+      : [];
   });
 }
 
@@ -121,7 +129,7 @@ export async function getArtifact(
 ): Promise<ArtifactDetail> {
   const a = await ownedArtifact(s.db, userId, input.artifactId);
   const n = input.version ?? a.version;
-  const [v, versions, previous, access] = await Promise.all([
+  const [v, versions, previous, access, request] = await Promise.all([
     versionRow(s.db, a.id, n),
     s.db.artifactVersion.findMany({
       where: { artifactId: a.id },
@@ -142,6 +150,7 @@ export async function getArtifact(
         })
       : null,
     planAccess(s, userId),
+    artifactRequest(s.db, a, n),
   ]);
   const authorIds = [...new Set(versions.flatMap((x) => (x.createdById ? [x.createdById] : [])))];
   const authors = authorIds.length
@@ -152,7 +161,7 @@ export async function getArtifact(
     : [];
   const nameOf = new Map(authors.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
   return {
-    ...toArtifactView(a, v, kindAllowed(access, kindOf(a))),
+    ...toArtifactView(a, v, kindAllowed(access, kindOf(a)), request),
     latestVersion: a.version,
     versions: versions.map((x) => ({
       version: x.version,
@@ -199,8 +208,12 @@ export async function restoreArtifact(
   });
 }
 
-const hasWarning = (kind: ArtifactKind, data: unknown, w: Pick<ArtifactWarning, 'code' | 'path'>) =>
-  checkArtifact(kind, data as never).some((x) => x.code === w.code && x.path === w.path);
+const hasWarning = (
+  kind: ArtifactKind,
+  data: unknown,
+  w: Pick<ArtifactWarning, 'code' | 'path'>,
+  request: ParsedRequest | null,
+) => checkArtifact(kind, data as never, request).some((x) => x.code === w.code && x.path === w.path);
 
 /**
  * Fix: asks the model to repair one warning of the latest version; when its answer still has that warning
@@ -218,8 +231,11 @@ export async function fixArtifactWarning(
   const kind = kindOf(a);
   const access = await assertKindAllowed(s, userId, kind);
   assertLive(access, access.status);
-  const latest = await versionRow(s.db, a.id, a.version);
-  const warning = checkArtifact(kind, latest.data as never).find(
+  const [latest, request] = await Promise.all([
+    versionRow(s.db, a.id, a.version),
+    artifactRequest(s.db, a, a.version),
+  ]);
+  const warning = checkArtifact(kind, latest.data as never, request).find(
     (w) => w.code === input.code && w.path === input.path,
   );
   if (!warning) throw appError('CONFLICT', WARNING_GONE_MESSAGE);
@@ -233,7 +249,7 @@ export async function fixArtifactWarning(
       current: { kind, version: a.version, data: latest.data },
       signal,
     });
-    if (!hasWarning(kind, data, warning)) fixed = data;
+    if (!hasWarning(kind, data, warning, request)) fixed = data;
   } catch (err) {
     if (signal?.aborted || (err instanceof LlmError && err.kind === 'aborted')) throw err;
     s.log.warn(

@@ -6,6 +6,7 @@ import {
   type ArtifactWarning,
   type ExportFormat,
 } from '../../schemas/artifacts.js';
+import type { ParsedRequest } from '../content/request.js';
 import { checkArtifact } from './checks.js';
 import type { ArtifactChange } from './diff.js';
 import type { VersionSource } from './versions.js';
@@ -66,6 +67,8 @@ export function toArtifactView(
   },
   v: { version: number; title: string; data: unknown },
   canGenerate: boolean,
+  /** The request the version answers (artifacts/request-context.ts): adds the conformance warnings. */
+  request: ParsedRequest | null = null,
 ): ArtifactView {
   const kind = a.kind as ArtifactKind;
   return {
@@ -76,7 +79,7 @@ export function toArtifactView(
     title: v.title,
     version: v.version,
     data: v.data,
-    warnings: checkArtifact(kind, v.data as never),
+    warnings: checkArtifact(kind, v.data as never, request),
     exportFormats: [...EXPORT_FORMATS_BY_KIND[kind]],
     canGenerate,
     createdAt: a.createdAt,
