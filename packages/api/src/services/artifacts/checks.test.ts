@@ -8,7 +8,7 @@ import {
   type QuizItem,
   type ScenarioArtifact,
 } from '../../schemas/artifacts.js';
-import { isVagueVerb, leadingVerb, levelsOfVerb, verbMatchesLevel } from './bloom-verbs.js';
+import { isVagueVerb, leadingVerb, levelsOfVerb, verbMatchesLevel } from '../content/bloom.js';
 import { checkArtifact, fixArtifact } from './checks.js';
 
 const base = { title: 'Fall prevention', topic: 'patient falls', audience: 'new ward nurses' };
@@ -296,5 +296,87 @@ describe('checkArtifact', () => {
     const over = goodPlan();
     over.modules[0]!.activities.push({ title: 'Quiz', type: 'assessment', durationMinutes: 45 });
     fixedClean('plan', over, 'ACTIVITY_OVERRUN');
+  });
+});
+
+describe('quality checks: meaningless content', () => {
+  const three = (): QuizArtifact => {
+    const q = goodQuiz();
+    q.items = ['q1', 'q2', 'q3'].map((id, i) =>
+      choice(id, 'single_choice', [
+        [['Lower the bed', 'Check the call bell', 'Clear the floor'][i]!, true, 'Right.'],
+        [['Raise the rails', 'Dim the lights', 'Move the chair'][i]!, false, 'No.'],
+        [['Wait for the doctor', 'Call the family', 'Fill in a form'][i]!, false, 'No.'],
+      ]),
+    );
+    return q;
+  };
+  const codesOf = (q: QuizArtifact) => checkArtifact('quiz', q).map((w) => w.code);
+
+  it('passes real questions', () => {
+    expect(checkArtifact('quiz', three())).toEqual([]);
+  });
+
+  it('STEM_NO_PROPOSITION: no verb, or a quoted fragment cut mid-sentence', () => {
+    const noVerb = three();
+    noVerb.items[0]!.stem = 'Bed height and brakes for high-risk patients?';
+    expect(codesOf(noVerb)).toEqual(['STEM_NO_PROPOSITION']);
+    const fragment = three();
+    fragment.items[1]!.stem = "Which step comes straight after '…before the first use of each shift. An'?";
+    expect(codesOf(fragment)).toEqual(['STEM_NO_PROPOSITION']);
+    // Imperatives and a quote that ends in a preposition are whole.
+    const fine = three();
+    fine.items[0]!.stem = 'Select every accurate statement about fall prevention.';
+    fine.items[1]!.stem =
+      'Which step comes straight after “Greet the patient and confirm who you are speaking to”?';
+    expect(codesOf(fine)).toEqual([]);
+  });
+
+  it('SAME_DISTRACTOR_TEMPLATE: the same wrong option built the same way on every item', () => {
+    const q = three();
+    q.items.forEach((x, i) =>
+      x.options.push({
+        id: `${x.id}-t`,
+        text: `“Step ${i}” can be skipped on a quiet night shift without any risk`,
+        correct: false,
+        feedback: 'No.',
+      }),
+    );
+    expect(codesOf(q)).toEqual(['SAME_DISTRACTOR_TEMPLATE']);
+  });
+
+  it('OPTION_RESTATES_KEY and FILLER_OPTION, repaired by dropping the option', () => {
+    const q = three();
+    q.items[0]!.options.push({ id: 'r', text: 'Lower the bed.', correct: false, feedback: 'No.' });
+    const { fixed } = fixedClean('quiz', q, 'OPTION_RESTATES_KEY');
+    expect(fixed.items[0]!.options).toHaveLength(3);
+    const f = three();
+    f.items[2]!.options.push({
+      id: 'f',
+      text: '“Clear the floor” can be left out when you are short of time',
+      correct: false,
+      feedback: 'No.',
+    });
+    expect(codesOf(f)).toEqual(['FILLER_OPTION']);
+    fixedClean('quiz', f, 'FILLER_OPTION');
+  });
+
+  it('DOUBLED_PUNCTUATION and TITLE_FRAGMENT, with their repairs', () => {
+    const s = goodScenario();
+    s.nodes[0]!.narrative = 'Mrs Patel is sitting on the edge of her bed at 2 a.m.. She looks unsteady.';
+    const { fixed } = fixedClean('scenario', s, 'DOUBLED_PUNCTUATION');
+    expect(fixed.nodes[0]!.narrative).toBe(
+      'Mrs Patel is sitting on the edge of her bed at 2 a.m. She looks unsteady.',
+    );
+    for (const title of ['Quiz: The', 'Expensive', 'In-person', 'Quiz: Preventing the']) {
+      const q = goodQuiz();
+      q.title = title;
+      q.topic = 'preventing patient falls';
+      const { fixed: t } = fixedClean('quiz', q, 'TITLE_FRAGMENT');
+      expect(t.title).toMatch(/Preventing patient falls$/);
+    }
+    const ok = goodQuiz();
+    ok.title = 'Quiz: GDPR';
+    expect(checkArtifact('quiz', ok)).toEqual([]);
   });
 });

@@ -1111,7 +1111,7 @@ export function applyRevisions(request: ParsedRequest, revisions: string[]): Par
       const found = out.items.find((x) => x.type === a.type);
       if (found && found.count > 0) found.count += a.count;
     }
-    if (r.shorter || r.longer) {
+    if ((r.shorter || r.longer) && !added) {
       // A shorter or longer version changes the counts and minutes asked for: they are no longer checked.
       out.itemCount = null;
       out.items = out.items.map((x) => ({ ...x, count: 0 }));
