@@ -133,4 +133,47 @@ describe('detectArtifactRequest', () => {
       detectArtifactRequest('write objectives for forklift checks', { ...sme, previousUserTexts: history }),
     ).toEqual({ kind: 'objectives', command: 'create' });
   });
+
+  it('classifies the phrasings issue 36 found missed', () => {
+    expect(
+      detectArtifactRequest('Plan a two-week onboarding programme for new graduate engineers', copilot),
+    ).toEqual({
+      kind: 'plan',
+      command: 'create',
+    });
+    expect(
+      detectArtifactRequest('Plan a 4-week phishing awareness campaign for 1,200 office staff', copilot),
+    ).toEqual({ kind: 'plan', command: 'create' });
+    expect(detectArtifactRequest('Turn the attached procedure into a branching scenario', copilot)).toEqual({
+      kind: 'scenario',
+      command: 'create',
+    });
+    expect(detectArtifactRequest('Summarise my notes into an SME summary', copilot)).toEqual({
+      kind: 'sme_summary',
+      command: 'create',
+    });
+    // Interview notes pasted into an SME session are the interview: the answer is its summary.
+    const notes = `Notes from my interview with the head chef:
+- Probe every batch of cooked chicken: 75 °C at the core for 30 s
+- Cool rice within 90 minutes, then refrigerate at 5 °C or below
+- The usual mistake: probes not cleaned between raw and cooked products
+- New starters shadow a chef for two shifts`;
+    const sme = { sessionType: 'SME_WALKTHROUGH' as const, current: null };
+    expect(
+      detectArtifactRequest(notes, {
+        ...sme,
+        previousUserTexts: ['Start an SME walkthrough on food safety'],
+      }),
+    ).toEqual({
+      kind: 'sme_summary',
+      command: 'create',
+    });
+    // A one-line answer in the walkthrough is still an answer.
+    expect(
+      detectArtifactRequest('new kitchen porters', {
+        ...sme,
+        previousUserTexts: ['Start an SME walkthrough on food safety'],
+      }),
+    ).toBeNull();
+  });
 });
