@@ -1,5 +1,6 @@
 // One error type for every procedure. The REST adapter turns it into an HTTP status and a JSON body
 // {error, code}; tRPC clients read `data.appCode` from the error shape.
+import { isDatabaseUnavailable } from '@app/db';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
@@ -32,6 +33,24 @@ export const forbidden = (message = 'Forbidden') => appError('FORBIDDEN', messag
 export const badRequest = (message: string, appCode: string = ERROR_CODES.VALIDATION_ERROR) =>
   appError('BAD_REQUEST', message, { appCode });
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
+/**
+ * 503 DATABASE_UNAVAILABLE (Retry-After 5 s) for a failure that is the database not being there — unreachable,
+ * refusing connections, or without its schema (@app/db isDatabaseUnavailable) — else null: an outage is not a
+ * bug, and a client should retry (issue 37). Errors that already carry an app code keep it.
+ */
+export function databaseUnavailableError(err: unknown): TRPCError | null {
+  if (err instanceof TRPCError && (err.code !== 'INTERNAL_SERVER_ERROR' || appInfoOf(err).appCode))
+    return null;
+  if (!isDatabaseUnavailable(err)) return null;
+  return appError('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE, {
+    appCode: ERROR_CODES.DATABASE_UNAVAILABLE,
+    extra: { retryAfterSeconds: 5 },
+  });
+}
+
 export function appInfoOf(err: unknown): AppErrorInfo {
   const cause = err instanceof TRPCError ? err.cause : undefined;
   return cause instanceof AppErrorCause ? cause.info : {};
@@ -50,6 +69,8 @@ export interface HttpErrorBody {
 
 /** The single mapping from any thrown error to an HTTP status and body. Unknown errors are 500s without details. */
 export function toHttpError(err: unknown): { status: number; body: HttpErrorBody } {
+  const unavailable = databaseUnavailableError(err);
+  if (unavailable) return toHttpError(unavailable);
   if (err instanceof TRPCError) {
     const info = appInfoOf(err);
     if (err.cause instanceof ZodError) {

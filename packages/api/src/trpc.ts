@@ -1,7 +1,14 @@
 import { initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
-import { appInfoOf, badRequest, forbidden, formatZodError, unauthorized } from './errors.js';
+import {
+  appInfoOf,
+  badRequest,
+  databaseUnavailableError,
+  forbidden,
+  formatZodError,
+  unauthorized,
+} from './errors.js';
 import { failedCallOutcome, type UsageCall } from './services/usage-log.js';
 import { publicUserSelect, type PublicUser } from './services/users.js';
 import { containsNul, NUL_MESSAGE } from './schemas/text.js';
@@ -29,6 +36,21 @@ const t = initTRPC
     // would send it again.
     sse: { ping: { enabled: true, intervalMs: SSE_PING_INTERVAL_MS } },
     errorFormatter({ shape, error }) {
+      // A stream's error event after its status was sent (a query's or mutation's was mapped by usageLogging).
+      const unavailable = databaseUnavailableError(error);
+      if (unavailable) {
+        return {
+          ...shape,
+          message: unavailable.message,
+          data: {
+            ...shape.data,
+            code: unavailable.code,
+            httpStatus: 503,
+            stack: undefined,
+            appCode: appInfoOf(unavailable).appCode,
+          },
+        };
+      }
       const zod = error.cause instanceof ZodError ? error.cause : undefined;
       const appCode = appInfoOf(error).appCode;
       // Unexpected failures (a database error, a bug) are logged with the request; clients get no internals.
@@ -82,8 +104,13 @@ const usageLogging = t.middleware(async ({ ctx, path, type, meta, next, getRawIn
     }
     throw refused;
   }
-  if (!scope) return next({ ctx: { usageCall: undefined as UsageCall | undefined } });
-  const result = await scope.run(() => next({ ctx: { usageCall: scope.call as UsageCall | undefined } }));
+  if (!scope)
+    return outageAs503(ctx, path, await next({ ctx: { usageCall: undefined as UsageCall | undefined } }));
+  const result = outageAs503(
+    ctx,
+    path,
+    await scope.run(() => next({ ctx: { usageCall: scope.call as UsageCall | undefined } })),
+  );
   await identifyCaller(ctx, scope.call, result.ok ? result.data : undefined);
   if (!result.ok) {
     await scope.finish(failedCallOutcome(result.error));
@@ -95,6 +122,15 @@ const usageLogging = t.middleware(async ({ ctx, path, type, meta, next, getRawIn
   await scope.finish({ ok: true });
   return result;
 });
+
+/** A call that failed because the database is not there answers 503 DATABASE_UNAVAILABLE, not 500 (issue 37). */
+function outageAs503<R extends { ok: boolean; error?: unknown }>(ctx: Context, path: string, result: R): R {
+  if (result.ok) return result;
+  const unavailable = databaseUnavailableError(result.error);
+  if (!unavailable) return result;
+  ctx.services.log.warn({ err: result.error, path }, 'database unavailable');
+  return { ...result, error: unavailable };
+}
 
 /**
  * Public procedures (login, register, refresh, logout…) and refused calls: the caller is whoever the access

@@ -41,6 +41,16 @@ export async function readMigrationList(dir = migrationsDir): Promise<MigrationL
   };
 }
 
+/**
+ * The newest committed migration: the head a database this build can serve has applied (migrate() applies them
+ * in name order at start). Null when there are none.
+ */
+export async function migrationHead(dir = migrationsDir): Promise<string | null> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  return names.sort().at(-1) ?? null;
+}
+
 const filters = { externalTables: [], externalEnums: [] };
 
 /** Applies pending migrations; returns the names just applied. */

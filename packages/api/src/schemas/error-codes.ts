@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   BILLING_ERROR: 'BILLING_ERROR',
   CANCELLED: 'CANCELLED',
   CARD_ERROR: 'card_error',
+  /** The database cannot be reached or has no schema (an outage, a database recreated empty): 503, retry later. */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   EMAIL_TAKEN: 'EMAIL_TAKEN',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',

@@ -1,11 +1,12 @@
-// Dependency health for load balancers (/api/health/ready) and the admin back office: the database, Redis
-// when configured, file storage and the mail transport, each with its status and round-trip time. Checks run
+// Dependency health for load balancers (/api/health/ready) and the admin back office: the database, its schema
+// (this build's migrations applied), Redis when configured, file storage and the mail transport, each with its
+// status and round-trip time. Checks run
 // in parallel with a time limit; the mail check (an SMTP handshake) is cached briefly so frequent probes do
 // not open a connection each time.
-import { Prisma, keyBatcherPerClient, sqlOf, type Db } from '@app/db';
+import { Prisma, keyBatcherPerClient, migrationHead, sqlOf, type Db } from '@app/db';
 import type { Services } from './index.js';
 
-export type DependencyName = 'database' | 'redis' | 'storage' | 'mail';
+export type DependencyName = 'database' | 'migrations' | 'redis' | 'storage' | 'mail';
 
 export interface DependencyHealth {
   status: 'ok' | 'error';
@@ -60,6 +61,30 @@ export async function pingDatabase(db: Db): Promise<void> {
   await pingBatcher(db).load(0);
 }
 
+let expectedHead: Promise<string | null> | undefined;
+
+/**
+ * The database has this build's schema: the migrations table holds the newest committed migration, finished and
+ * not rolled back (issue 37: a database recreated empty answered every data request with an error while the
+ * probes said ready). Migrations are applied in order, so the head stands for all of them.
+ */
+export async function assertMigrationsApplied(db: Db): Promise<void> {
+  const head = await (expectedHead ??= migrationHead());
+  if (!head) return;
+  let rows: { applied: boolean }[];
+  try {
+    rows = await sqlOf(db).query<{ applied: boolean }>(
+      Prisma.sql`SELECT EXISTS (SELECT 1 FROM "_prisma_migrations" WHERE "migration_name" = ${head}
+        AND "finished_at" IS NOT NULL AND "rolled_back_at" IS NULL) AS "applied"`,
+    );
+  } catch (err) {
+    if ((err as { code?: string }).code === '42P01')
+      throw new Error('the migrations table is missing (an empty database?)', { cause: err });
+    throw err;
+  }
+  if (!rows[0]?.applied) throw new Error(`migration ${head} is not applied`);
+}
+
 export interface HealthChecker {
   check(): Promise<HealthReport>;
 }
@@ -79,6 +104,7 @@ export function createHealthChecker(
     async check() {
       const entries = await Promise.all([
         timed(() => pingDatabase(services.db), timeoutMs).then((r) => ['database', r] as const),
+        timed(() => assertMigrationsApplied(services.db), timeoutMs).then((r) => ['migrations', r] as const),
         ...(services.redis
           ? [timed(() => services.redis!.ping(), timeoutMs).then((r) => ['redis', r] as const)]
           : []),

@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Db, Prisma } from '@app/db';
 import type { Services } from '../index.js';
-import { appError } from '../../errors.js';
+import { appError, databaseUnavailableError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { coalesceDeltas, windowUnderLoad } from '../llm/coalesce.js';
 import { LlmError, type LlmMessage, type LlmUsage } from '../llm/types.js';
@@ -104,6 +104,9 @@ export interface ExchangeParams<T extends ConversationTypes> {
 
 function failure(err: unknown, inModel: boolean): TRPCError {
   if (err instanceof TRPCError) return err;
+  // The database went away (or lost its schema): 503, retry later — not a failed send (issue 37).
+  const unavailable = databaseUnavailableError(err);
+  if (unavailable) return unavailable;
   if (!inModel)
     return appError('INTERNAL_SERVER_ERROR', 'Failed to send message. Please try again.', {
       appCode: ERROR_CODES.SEND_FAILED,
