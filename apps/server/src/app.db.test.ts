@@ -33,7 +33,10 @@ describe('server basics', () => {
     const body = ok.json();
     expect(body.status).toBe('ok');
     expect(Object.keys(body.checks).sort()).toEqual(
-      (s.services.redis ? ['database', 'mail', 'redis', 'storage'] : ['database', 'mail', 'storage']).sort(),
+      (s.services.redis
+        ? ['database', 'mail', 'migrations', 'redis', 'storage']
+        : ['database', 'mail', 'migrations', 'storage']
+      ).sort(),
     );
     for (const c of Object.values(body.checks) as { status: string; latencyMs: number }[]) {
       expect(c.status).toBe('ok');
