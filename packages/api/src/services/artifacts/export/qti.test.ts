@@ -85,6 +85,37 @@ describe('quizToQti', () => {
     expect(item.itemBody.choiceInteraction['@_maxChoices']).toBe('0');
   });
 
+  it('a choice item with one key is single-answer (maxChoices 1, single cardinality), whatever its type says', () => {
+    const q2 = quizFixture.items[1]!;
+    const oneKey = {
+      ...quizFixture,
+      items: [
+        { ...q2, options: q2.options.map((o, i) => ({ ...o, correct: i === 0 })) },
+        {
+          ...q2,
+          type: 'single_choice' as const,
+          options: q2.options.map((o, i) => ({ ...o, correct: i === 1 })),
+        },
+      ],
+    };
+    const out = Object.fromEntries(
+      Object.entries(unzipSync(new Uint8Array(quizToQti(oneKey)))).map(([k, v]) => [k, strFromU8(v)]),
+    );
+    for (const [path, key] of [
+      ['items/item-1.xml', 'A'],
+      ['items/item-2.xml', 'B'],
+    ] as const) {
+      expect(validate(out[path]!), path).toBe(true);
+      const item = (parse(out[path]!, options) as any).assessmentItem;
+      expect([path, item.itemBody.choiceInteraction['@_maxChoices']]).toEqual([path, '1']);
+      expect(item.responseDeclaration['@_cardinality']).toBe('single');
+      expect(item.responseDeclaration.correctResponse.value).toBe(key);
+      expect(item.responseDeclaration.mapping).toBeUndefined();
+      expect(out[path]).toContain('<correct identifier="RESPONSE"/>');
+      expect(out[path]).toContain('<outcomeDeclaration identifier="FEEDBACK" cardinality="single"');
+    }
+  });
+
   it('writes a text entry for short answers, accepting each answer', () => {
     const item = doc('items/item-4.xml').assessmentItem;
     expect(item.responseDeclaration['@_baseType']).toBe('string');

@@ -6,7 +6,12 @@ import { strToU8, zipSync } from 'fflate';
 import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
 import { letter } from '../markdown.js';
 import { xml } from './escape.js';
-import { assertQuizExportable, multipleChoiceWeights, questionName } from './quiz-rules.js';
+import {
+  assertQuizExportable,
+  multipleChoiceWeights,
+  questionName,
+  takesSeveralAnswers,
+} from './quiz-rules.js';
 
 export const QTI_NS = 'http://www.imsglobal.org/xsd/imsqti_v2p1';
 const QTI_XSD = 'http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd';
@@ -38,7 +43,7 @@ const mapResponse = `<responseCondition><responseIf><isNull><variable identifier
 const feedbackFromResponse = `<setOutcomeValue identifier="FEEDBACK"><variable identifier="RESPONSE"/></setOutcomeValue>`;
 
 function choiceParts(item: QuizItem): ItemParts {
-  const multiple = item.type === 'multiple_choice';
+  const multiple = takesSeveralAnswers(item);
   const ids = item.options.map((_, i) => letter(i));
   const correct = item.options.flatMap((o, i) => (o.correct ? [`<value>${ids[i]}</value>`] : []));
   const weights = multiple ? multipleChoiceWeights(item) : [];
@@ -115,7 +120,7 @@ function itemXml(item: QuizItem, identifier: string, title: string): string {
   const general = item.feedback.trim()
     ? `<modalFeedback outcomeIdentifier="GENERAL_FEEDBACK" identifier="SHOWN" showHide="show">${xml(item.feedback.trim())}</modalFeedback>`
     : '';
-  const feedbackCardinality = item.type === 'multiple_choice' ? 'multiple' : 'single';
+  const feedbackCardinality = takesSeveralAnswers(item) ? 'multiple' : 'single';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<assessmentItem ${rootAttrs} identifier="${identifier}" title="${xml(title)}" adaptive="false" timeDependent="false">`,

@@ -40,6 +40,13 @@ export function assertQuizExportable(data: QuizArtifact, formatLabel: string): v
   }
 }
 
+/**
+ * A choice item takes several answers only when it has several keys: one key makes it single-answer whatever its
+ * type says (a "multiple choice" with one right option), e.g. QTI's maxChoices="1" (issue 37).
+ */
+export const takesSeveralAnswers = (item: QuizItem): boolean =>
+  item.type === 'multiple_choice' && item.options.filter((o) => o.correct).length > 1;
+
 /** Percent with Moodle's 5 decimals ("33.33333"), no trailing zeros. */
 export const percent = (value: number): string => String(Math.round(value * 100_000) / 100_000);
 
