@@ -1,7 +1,12 @@
 // Text extraction per file type. Runs inside the extraction worker (extract-worker.ts), never on the server's
 // event loop; the pool adds the time and memory limits. Each extractor stops once it has `maxChars`.
-//   pdf   unpdf (pdf.js, serverless build), page by page
-//   docx  mammoth (raw text)            xlsx  exceljs (each sheet as Markdown tables)
+// What an extractor reads is then laid out (content/document.ts layoutText): hard-wrapped lines joined into
+// sentences and paragraphs, page numbers and repeated headers/footers dropped, headings, list items (with their
+// numbers) and table rows one to a line. That layout is the text stored and chunked.
+//   pdf   unpdf (pdf.js, serverless build), page by page; lines from the text's baselines, a wider gap is a
+//         paragraph break, each page starts with a form feed
+//   docx  mammoth (HTML: headings as "#", numbered and bulleted lists, tables as Markdown rows)
+//   xlsx  exceljs (each sheet as Markdown tables)
 //   pptx  the slides' text runs (<a:t>), read with fflate
 //   doc   word-extractor                xls / ppt  best effort from the CFB container (cfb): shared strings /
 //                                                  text atoms; otherwise a clear "could not read"
@@ -11,6 +16,7 @@ import * as CFB from 'cfb';
 import chardet from 'chardet';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
+import { layoutText } from '../content/document.js';
 import { assertZipWithinLimits } from './zip-guard.js';
 
 export type ExtractKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx' | 'txt' | 'csv';
@@ -186,13 +192,9 @@ async function extractPdf(bytes: Uint8Array, o: ExtractOptions): Promise<Extract
     for (let n = 1; n <= pdf.numPages && !sink.full; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      let text = '';
-      for (const item of content.items as { str?: string; hasEOL?: boolean }[]) {
-        if (typeof item.str !== 'string') continue;
-        text += item.str + (item.hasEOL ? '\n' : '');
-      }
+      const text = pageText(content.items as PdfItem[]);
       page.cleanup();
-      sink.add(`${text.trim()}\n\n`);
+      sink.add(`${n > 1 ? '\f' : ''}${text}\n\n`);
     }
   } finally {
     await pdf.destroy();
@@ -200,15 +202,187 @@ async function extractPdf(bytes: Uint8Array, o: ExtractOptions): Promise<Extract
   return sink.result();
 }
 
+interface PdfItem {
+  str?: string;
+  hasEOL?: boolean;
+  /** [a, b, c, d, x, y]: d is the font size, y the baseline. */
+  transform?: number[];
+  height?: number;
+}
+
+/**
+ * A page's text as lines: a new line where pdf.js marks one or where the baseline moves; a blank line where the
+ * gap to the previous line is clearly wider than the page's usual line spacing (a paragraph break).
+ */
+export function pageText(items: PdfItem[]): string {
+  const lines: { text: string; y?: number }[] = [];
+  let cur: { text: string; y?: number; size: number } = { text: '', size: 0 };
+  for (const item of items) {
+    if (typeof item.str !== 'string') continue;
+    const y = item.transform?.[5];
+    const size = Math.abs(item.transform?.[3] ?? item.height ?? 0);
+    if (
+      cur.text.trim() &&
+      y !== undefined &&
+      cur.y !== undefined &&
+      Math.abs(y - cur.y) > Math.max(2, size * 0.6)
+    ) {
+      lines.push(cur);
+      cur = { text: '', size: 0 };
+    }
+    if (cur.y === undefined && item.str.trim()) cur.y = y;
+    cur.text += item.str;
+    cur.size = Math.max(cur.size, size);
+    if (item.hasEOL) {
+      lines.push(cur);
+      cur = { text: '', size: 0 };
+    }
+  }
+  if (cur.text.trim()) lines.push(cur);
+  const kept = lines.filter((l) => l.text.trim());
+  const gaps: number[] = [];
+  for (let i = 1; i < kept.length; i++) {
+    const a = kept[i - 1]!.y;
+    const b = kept[i]!.y;
+    if (a !== undefined && b !== undefined && a > b) gaps.push(a - b);
+  }
+  const usual = gaps.length ? [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)]! : 0;
+  return kept
+    .map((l, i) => {
+      const prev = kept[i - 1]?.y;
+      const wide = i > 0 && usual > 0 && prev !== undefined && l.y !== undefined && prev - l.y > usual * 1.5;
+      return `${wide ? '\n' : ''}${l.text.trim()}`;
+    })
+    .join('\n');
+}
+
 // --------------------------------------------------------------------------------------- docx, xlsx, pptx
 
 async function extractDocx(bytes: Uint8Array, o: ExtractOptions): Promise<ExtractedText> {
   assertZipWithinLimits(bytes, o.maxUnpackedBytes);
   const mammoth = (await import('mammoth')).default;
-  const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+  const { value } = await mammoth.convertToHtml(
+    { buffer: Buffer.from(bytes) },
+    // images are not read (no base64 copies of them in memory)
+    { convertImage: mammoth.images.imgElement(() => Promise.resolve({ src: '' })) },
+  );
   const sink = new TextSink(o.maxChars);
-  sink.add(value);
+  sink.add(docxHtmlText(value));
   return sink.result();
+}
+
+/**
+ * mammoth's HTML as text lines: each paragraph a line (a hard-wrapped document's lines are joined later by the
+ * layout), headings as Markdown "#", list items numbered "1." / "a)" or bulleted "-", tables as Markdown rows;
+ * a blank line around headings, lists and tables and where the author left an empty paragraph.
+ */
+export function docxHtmlText(html: string): string {
+  const out: string[] = [];
+  const lists: { ordered: boolean; n: number }[] = [];
+  let line = '';
+  let prefix = '';
+  let table: string[][] | null = null;
+  let row: string[] | null = null;
+  let cell: string | null = null;
+  let tableDepth = 0;
+  const flush = (blankIfEmpty = false) => {
+    const text = line.replace(/[ \t]+/g, ' ').trim();
+    if (text)
+      out.push(
+        ...text
+          .split('\n')
+          .map((l, i) => (i === 0 ? prefix : '') + l.trim())
+          .filter((l) => l.trim()),
+      );
+    else if (blankIfEmpty && out.at(-1) !== '') out.push('');
+    line = '';
+    prefix = '';
+  };
+  const blank = () => {
+    if (out.length && out.at(-1) !== '') out.push('');
+  };
+  const tableCell = (s: string) => s.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
+  for (const m of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*)>|([^<]+)/g)) {
+    const [, close, rawTag, , text] = m;
+    if (text !== undefined) {
+      const t = decodeXmlEntities(text).replace(/\u2191/g, '');
+      if (cell !== null) cell += t;
+      else line += t;
+      continue;
+    }
+    const tag = rawTag!.toLowerCase();
+    if (tag === 'table') {
+      if (!close && tableDepth++ === 0) {
+        flush();
+        blank();
+        table = [];
+      } else if (close && --tableDepth === 0 && table) {
+        table.forEach((r, i) => {
+          out.push(`| ${r.join(' | ')} |`);
+          if (i === 0) out.push(`|${' --- |'.repeat(r.length)}`);
+        });
+        out.push('');
+        table = null;
+      }
+      continue;
+    }
+    if (table) {
+      if (tag === 'tr' && tableDepth === 1) {
+        if (!close) row = [];
+        else if (row) {
+          table.push(row);
+          row = null;
+        }
+      } else if ((tag === 'td' || tag === 'th') && tableDepth === 1) {
+        if (!close) cell = '';
+        else if (row && cell !== null) {
+          row.push(tableCell(cell));
+          cell = null;
+        }
+      } else if ((tag === 'p' || tag === 'br' || tag === 'li') && cell !== null && cell.trim()) cell += ' ';
+      continue;
+    }
+    if (/^h[1-6]$/.test(tag)) {
+      flush();
+      if (!close) {
+        blank();
+        prefix = `${'#'.repeat(Number(tag[1]))} `;
+      } else out.push('');
+    } else if (tag === 'p') {
+      if (!close) {
+        if (!lists.length) flush();
+        else if (line.trim()) line += ' ';
+      } else if (!lists.length) flush(true);
+    } else if (tag === 'br') {
+      line += '\n';
+    } else if (tag === 'ol' || tag === 'ul') {
+      flush();
+      if (!close) {
+        if (!lists.length) blank();
+        lists.push({ ordered: tag === 'ol', n: 0 });
+      } else {
+        lists.pop();
+        if (!lists.length) out.push('');
+      }
+    } else if (tag === 'li') {
+      flush();
+      if (!close) {
+        const list = lists.at(-1);
+        if (list) {
+          list.n++;
+          const depth = lists.length - 1;
+          const mark = !list.ordered
+            ? '-'
+            : depth === 0
+              ? `${list.n}.`
+              : `${String.fromCharCode(96 + ((list.n - 1) % 26) + 1)})`;
+          prefix = `${'  '.repeat(depth)}${mark} `;
+        }
+      }
+    }
+  }
+  flush();
+  return out.join('\n');
 }
 
 async function extractXlsx(bytes: Uint8Array, o: ExtractOptions): Promise<ExtractedText> {
@@ -423,6 +597,21 @@ export async function extractText(
   bytes: Uint8Array,
   options: ExtractOptions,
 ): Promise<ExtractedText> {
+  const read = await extractRaw(kind, bytes, options);
+  let text = layoutText(read.text, kind);
+  let truncated = read.truncated;
+  if (text.length > options.maxChars) {
+    text = text.slice(0, options.maxChars).trimEnd();
+    truncated = true;
+  }
+  return { text, truncated };
+}
+
+function extractRaw(
+  kind: ExtractKind,
+  bytes: Uint8Array,
+  options: ExtractOptions,
+): Promise<ExtractedText> | ExtractedText {
   switch (kind) {
     case 'pdf':
       return extractPdf(bytes, options);
