@@ -321,6 +321,9 @@ function verbForms(v: string): string {
 export interface BloomAsk {
   /** Levels named or implied by a learner's verb, lowest first. */
   levels: BloomLevel[];
+  /** The levels named one by one ("Apply and Analyze"): each must be present. A range ("Apply to Create",
+   * "Apply or higher") admits its levels without requiring each. */
+  required: BloomLevel[];
   /** "higher-order" / "lower-order" thinking asked for without naming levels. */
   order: 'higher' | 'lower' | null;
 }
@@ -334,27 +337,49 @@ export interface BloomAsk {
 export function bloomLevelsAsked(text: string): BloomAsk {
   const t = text.replace(/\s+/g, ' ');
   const found = new Set<BloomLevel>();
+  const named = new Set<BloomLevel>();
+  const add = (w: string) => {
+    const l = levelOfWord(w.trim());
+    if (l) {
+      found.add(l);
+      named.add(l);
+    }
+  };
+  // A range admits every level between its ends, and requires none of them.
+  const span = (a: string, b: string) => {
+    const x = levelIndex(levelOfWord(a)!);
+    const y = levelIndex(levelOfWord(b)!);
+    for (let i = Math.min(x, y); i <= Math.max(x, y); i++) found.add(BLOOM_LEVELS[i]!);
+  };
   for (const re of NAMED)
     for (const m of t.matchAll(re)) {
       const after = t.slice(m.index + m[0].length);
       // "at application of the rules" is a topic, not a level; "at Apply level" or "at Apply and Analyze" is.
-      if (
-        re === NAMED[3] &&
-        !/^\s*(?:-?\s*levels?\b|and\b|,|\.|;|$|\s+(?:questions?|items?|objectives?|thinking)\b)/i.test(after)
-      )
-        continue;
-      for (const w of m[1]!.split(/\s*(?:,|\/|&|\band\b|\bor\b|\bto\b|–|-)\s*/i)) {
-        const l = levelOfWord(w.trim());
-        if (l) found.add(l);
-      }
-      // "Remember to Analyze levels": a range includes the levels between.
+      if (re === NAMED[3] && /^\s+(?:of|in|to|the|a|an|for|with|on|from)\b/i.test(after)) continue;
+      // "Remember to Analyze levels": a range.
       const range = new RegExp(`^(${ANY_LEVEL})\\s*(?:to|–|-)\\s*(${ANY_LEVEL})$`, 'i').exec(m[1]!.trim());
-      if (range) {
-        const a = levelIndex(levelOfWord(range[1]!)!);
-        const b = levelIndex(levelOfWord(range[2]!)!);
-        for (let i = Math.min(a, b); i <= Math.max(a, b); i++) found.add(BLOOM_LEVELS[i]!);
-      }
+      if (range) span(range[1]!, range[2]!);
+      else for (const w of m[1]!.split(/\s*(?:,|\/|&|\band\b|\bor\b|–|-)\s*/i)) add(w);
     }
+  // "from Understand up to Evaluate", "spanning understand to create", "levels Apply to Create".
+  for (const m of t.matchAll(
+    new RegExp(
+      `\\b(?:from|spanning|span|levels?|bloom:?|between)\\s+(${ANY_LEVEL})\\s+(?:up\\s+)?(?:to|and|through)\\s+(${ANY_LEVEL})\\b`,
+      'gi',
+    ),
+  ))
+    span(m[1]!, m[2]!);
+  // "at Apply or higher": that level and every one above it.
+  for (const m of t.matchAll(
+    new RegExp(`\\b(${ANY_LEVEL})(?:[\\s-]+levels?)?\\s+(?:or|and)\\s+(?:higher|above|up)\\b`, 'gi'),
+  ))
+    span(m[1]!, 'create');
+  // "Bloom: apply for the gowning sequence, evaluate for judging …": the level opening each clause.
+  for (const m of t.matchAll(/\bbloom(?:'s)?(?:\s+levels?)?\s*:\s*([^.!?]+)/gi))
+    for (const clause of m[1]!.split(/[,;]|\band\b/i)) add(clause.trim().split(/\s+/)[0] ?? '');
+  // A sentence that is only levels: "Apply and Evaluate."
+  for (const m of t.matchAll(new RegExp(`(?:^|[.!?:]\\s+)(${LIST})\\s*(?:[.!?]|$)`, 'gi')))
+    for (const w of m[1]!.split(/\s*(?:,|\/|&|\band\b|\bor\b|\bto\b|–|-)\s*/i)) add(w);
   const verbs = allVerbs().map(verbForms).join('|');
   const doing = new RegExp(
     `\\b(?:${DOER}\\s+${ABLE}|(?:ask|asks|asking|require|requires|get|gets|make|makes|challenge|challenges)\\s+${DOER}\\s+(?:to\\s+)?|able to\\s+)(${verbs})\\b`,
@@ -366,12 +391,19 @@ export function bloomLevelsAsked(text: string): BloomAsk {
     const verb = allVerbs().find((v) => new RegExp(`^${verbForms(v)}$`, 'i').test(m[1]!.trim()));
     // A verb listed at several levels (compare, select) names the lowest.
     const l = verb ? levelsOfVerb(verb)[0] : undefined;
-    if (l) found.add(l);
+    if (l) {
+      found.add(l);
+      named.add(l);
+    }
   }
   const order = /\bhigher[- ](?:order|level)(?:\s+thinking)?\b|\bHOTS\b|\bcritical thinking\b/i.test(t)
     ? 'higher'
     : /\blower[- ]order\b|\brecall[- ](?:only|level|questions?|items?)\b|\bpure recall\b/i.test(t)
       ? 'lower'
       : null;
-  return { levels: BLOOM_LEVELS.filter((l) => found.has(l)), order };
+  return {
+    levels: BLOOM_LEVELS.filter((l) => found.has(l)),
+    required: BLOOM_LEVELS.filter((l) => named.has(l)),
+    order,
+  };
 }

@@ -253,7 +253,7 @@ function bloomWarnings<K extends ArtifactKind>(
   if (!asked.length) return [];
   const what = r.bloomLevels.length ? labels(asked) : `${r.bloomOrder}-order thinking (${labels(asked)})`;
   const at = present.filter((l) => asked.includes(l)).length;
-  const missing = r.bloomLevels.filter((l) => !present.includes(l));
+  const missing = r.bloomRequired.filter((l) => !present.includes(l));
   const others = [...new Set(present.filter((l) => !asked.includes(l)))];
   if (missing.length)
     return [

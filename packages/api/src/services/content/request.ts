@@ -68,8 +68,10 @@ export interface ParsedRequest {
   forbiddenTypes: QuizItemType[];
   /** Objectives asked for ("6 learning objectives"), or null. */
   objectiveCount: number | null;
-  /** Bloom levels asked for by name or by a learner's verb, lowest first (empty when none). */
+  /** Bloom levels asked for by name, range or a learner's verb, lowest first (empty when none). */
   bloomLevels: BloomLevel[];
+  /** Of those, the ones named one by one ("Apply and Analyze"), each of which must be present. */
+  bloomRequired: BloomLevel[];
   /** "higher-order" / "lower-order" thinking asked for. */
   bloomOrder: 'higher' | 'lower' | null;
   /** The one level the request implies, for builders that take one ("advanced" → analyze). */
@@ -176,7 +178,7 @@ function itemsOf(
     else items.push({ type, count });
   };
   const typed = new RegExp(
-    `\\b(${NUM})\\s+(?:more\\s+)?(?:[a-z]+[- ]based\\s+|scenario\\s+|short\\s+|quick\\s+)?(${TYPE_WORDS})(?=[\\s,.;:)]|$)(?:\\s+${QUESTION_NOUN})?`,
+    `\\b(${NUM})\\s+(?:of\\s+)?(?:more\\s+)?(?:[a-z]+[- ]based\\s+|scenario\\s+|short\\s+|quick\\s+)?(${TYPE_WORDS})(?=[\\s,.;:)]|$)(?:\\s+${QUESTION_NOUN})?`,
     'gi',
   );
   for (const m of t.matchAll(typed)) {
@@ -208,6 +210,16 @@ function itemsOf(
       if (type && !forbidden.includes(type) && !items.some((x) => x.type === type))
         items.push({ type, count: 0 });
     }
+  }
+  // "… and the rest single choice": the remainder of the count asked.
+  const rest = new RegExp(
+    `\\b(?:the\\s+)?(?:rest|remainder|others)\\s+(?:as\\s+|are\\s+|in\\s+|being\\s+)?(${TYPE_WORDS})\\b`,
+    'i',
+  ).exec(t);
+  if (rest && untyped > 0) {
+    const type = typeOf(rest[1]!, selectAll);
+    const counted = items.reduce((n, x) => n + x.count, 0);
+    if (type && untyped > counted) add(type, untyped - counted);
   }
   const kept = items.filter((x) => !forbidden.includes(x.type));
   const typedTotal = kept.reduce((n, x) => n + x.count, 0);
@@ -338,14 +350,23 @@ function durationOf(t: string): RequestedDuration | null {
   );
 
   if (rate) {
-    const rateMinutes = amountOf(rate[1]!) * UNIT_MINUTES[unitOf(rate[2]!)];
+    let rateMinutes = amountOf(rate[1]!) * UNIT_MINUTES[unitOf(rate[2]!)];
     const perWord = (rate[3] ?? rate[4]!).toLowerCase();
     const per: 'day' | 'week' | 'month' = /^(?:day|daily|weekday|working day)$/.test(perWord)
       ? 'day'
       : /^(?:week|weekly)$/.test(perWord)
         ? 'week'
         : 'month';
-    const rateLabel = `${rate[1]!.toLowerCase()} ${plural(amountOf(rate[1]!), unitOf(rate[2]!))} a ${per}`;
+    let rateLabel = `${rate[1]!.toLowerCase()} ${plural(amountOf(rate[1]!), unitOf(rate[2]!))} a ${per}`;
+    // "90 minutes a week live plus 30 minutes of self-paced work": both are the week's time.
+    const extra = new RegExp(
+      `^[^.;]{0,40}?\\b(?:plus|and|\\+|with)\\s+(?:another\\s+)?(${AMOUNT})[- ](${TIME_UNIT})\\b(?!\\s*(?:total|in total|overall))`,
+      'i',
+    ).exec(t.slice(rate.index + rate[0].length));
+    if (extra) {
+      rateMinutes += amountOf(extra[1]!) * UNIT_MINUTES[unitOf(extra[2]!)];
+      rateLabel = `${Math.round(rateMinutes)} minutes a ${per}`;
+    }
     // The period the rate runs over: "for/over 6 weeks" first, else a programme's "4-week".
     const period = periods.find((m) => /^\s*(?:for|over|across|during|lasting)\b/i.test(m[0])) ?? periods[0];
     if (period) {
@@ -419,7 +440,22 @@ function decisionPointsOf(t: string): number | null {
       const m = new RegExp(`\\bdecision[- ]points?\\s*(?::|=|of)\\s*(${NUM})\\b`, 'i').exec(t);
       return m ? Math.round(numberOf(m[1]!)) : null;
     })();
-  return n && n <= 20 ? n : null;
+  if (n && n <= 20) return n;
+  // "Decisions: what to do first, whether to follow the customer, and how to record it", "The learner
+  // decides what to say, whether to escalate, and what to record": one decision per question word.
+  const listed =
+    /\b(?:decisions?|decides|decide on|choices|choose)\s*(?::|-|—)?\s*((?:what|whether|how|when|who|which|where)\b[^.!?]*)/i.exec(
+      t,
+    );
+  if (listed) {
+    const parts = listed[1]!
+      .split(
+        /,\s*(?:and\s+|or\s+|then\s+)?|\s+(?:and|or|then)\s+(?=(?:what|whether|how|when|who|which|where)\b)/i,
+      )
+      .filter((p) => /^(?:what|whether|how|when|who|which|where)\b/i.test(p.trim()));
+    if (parts.length >= 2) return parts.length;
+  }
+  return null;
 }
 
 function moduleCountOf(t: string): number | null {
@@ -434,7 +470,7 @@ function moduleCountOf(t: string): number | null {
 // ---- People, size, level ------------------------------------------------------------------------------------
 
 const PEOPLE_NOUN =
-  'staff|employees?|team leads|leads|pms|project managers|team|teams|colleagues|workers?|operatives?|operators?|hires|starters|joiners|recruits|graduates|interns|apprentices|trainees|learners|students|pupils|nurses?|doctors|clinicians|pharmacists?|technicians?|engineers?|developers?|managers?|leaders|supervisors?|agents?|reps|representatives|salespeople|sales people|drivers|volunteers|contractors|professionals|designers|analysts|cashiers|associates|people|users|officers|specialists|advisors|advisers|teachers|coaches|executives|assistants|carers|caregivers|pickers|packers|handlers|staffers|admins|administrators|accountants|auditors|chefs|cooks|servers|waiters|clerks|tellers|receptionists|paramedics|midwives|therapists|consultants|buyers|marketers|recruiters|hr|owners|first[- ]line managers|crews?|scientists|researchers|pilots|cabin crew|dispatchers|guards|residents|physicians|surgeons|housekeepers|bartenders|baristas|store managers|account executives|aes|sdrs|bdrs|year \\d+ pupils|children|kids|teenagers|parents|members';
+  'team leaders?|team leads|team members|line managers|store colleagues|scrum masters|fire wardens|gdpr champions|bar staff|kitchen staff|healthcare assistants|staff|employees?|leads|pms|project managers|team|teams|colleagues|workers?|operatives?|operators?|hires|starters|joiners|recruits|graduates|interns|apprentices|trainees|learners|students|pupils|nurses?|doctors|clinicians|pharmacists?|technicians?|engineers?|developers?|managers?|leaders|supervisors?|agents?|reps|representatives|salespeople|sales people|drivers|volunteers|contractors|professionals|designers|analysts|cashiers|associates|people|users|officers|specialists|advisors|advisers|teachers|coaches|executives|assistants|carers|caregivers|pickers|packers|handlers|staffers|admins|administrators|accountants|auditors|chefs|cooks|servers|waiters|clerks|tellers|receptionists|paramedics|midwives|therapists|consultants|buyers|marketers|recruiters|hr|owners|first[- ]line managers|crews?|scientists|researchers|pilots|cabin crew|dispatchers|guards|residents|physicians|surgeons|housekeepers|bartenders|baristas|store managers|account executives|aes|sdrs|bdrs|year \\d+ pupils|children|kids|teenagers|parents|members|scaffolders|roofers|subcontractors|contractors|champions|wardens|coordinators|masters|tellers|porters|housekeepers|waiting staff|crew|first aiders|apprentices|hcas|rns|qc analysts|operators|pupils|coaches|mentors|sponsors|vendors|suppliers';
 const PEOPLE = new RegExp(`\\b(?:${PEOPLE_NOUN})\\b`, 'i');
 
 /** "300 warehouse staff" → 300. */
@@ -606,6 +642,13 @@ function audienceOf(t: string): string | null {
   return null;
 }
 
+/** Phrases after a preposition that are idioms or settings, not subjects. */
+const IDIOM =
+  /^(?:the\s+)?(?:road|job|floor|move|go|site|shift|call|phone|line|ground|way|fly|spot|day|week|month|(?:night|day|early|late|weekend|rotating)\s+shifts?|shifts|tablets?|mobiles?|mobile phones?|phones|smartphones?|laptops?|devices?|kiosks?|zoom|teams|a budget|apply|analy[sz]e|evaluate|remember|understand|create|their own|my own|our own|your own|its own)\b/i;
+/** "on a surgical ward", "on the open bench": where it happens, not what it is about. */
+const PLACE =
+  /^(?:an?|the|our|their|my|your|each|every)\s+(?:[\w-]+\s+){0,2}?(?:wards?|bench|benches|site|sites|floor|line|lines|ramp|stand|premises|shop floor|unit|units|office|offices|bay|bays|store|stores|branch|branches|kitchen|restaurant|hotel|warehouse|plant|depot|lab|laboratory|clinic|hospital|school|classroom|team|call|phone|shift|apron|airside)\b/i;
+
 /** The regex reading of the topic: the phrase after "on/about…", "how to…", before the artifact noun. */
 function topicByPattern(t: string): string | null {
   // "teaching new nurses how to prevent patient falls" / "how to handle complaints" → "preventing patient falls".
@@ -636,41 +679,46 @@ function topicByPattern(t: string): string | null {
       (where[2]!.split(WHERE_STOP)[0] ?? where[2]!).replace(/\s+(?:of|with|a|an|the)$/i, ''),
       true,
     );
-    if (rest) return `${gerund(baseVerb(where[1]!))} ${rest}`;
-  }
-  // The first "about/on/for … X" whose X is not the audience.
-  for (const m of t.matchAll(
-    /\b(about|on|covering|regarding|concerning|around|teaching|in|for)\s+(?=([^.?!;\n]+))/gi,
-  )) {
-    const raw = cutAtStop(m[2]!);
-    if (/^\d[\d,.]*(?:\s|$)/.test(raw.trim())) continue;
-    // "on the road", "on the job": idioms, not subjects.
     if (
-      /^(?:the\s+)?(?:road|job|floor|move|go|site|shift|call|phone|line|ground|way|fly|spot|day|week|month|(?:night|day|early|late|weekend|rotating)\s+shifts?|shifts|tablets?|mobiles?|mobile phones?|phones|smartphones?|laptops?|devices?|kiosks?|a budget|apply|analy[sz]e|evaluate|remember|understand)\b/i.test(
-        raw.trim(),
-      )
+      rest &&
+      !/^(?:is|are|was|were|has|have|had|gets|got|does|did|can|will|would|should|may)$/i.test(where[1]!)
     )
-      continue;
-    // After "for" or "teaching" a group of people is the audience; after "on/about" it is the subject
-    // ("on password managers", "about supporting new starters").
-    if (PEOPLE.test(raw) && /^(?:for|teaching)$/i.test(m[1]!)) continue;
-    const c = stripKindWords(tidyPhrase(raw));
-    if (c && !/^\d[\d,.]*(?:\s|$)/.test(c)) return c;
+      return `${gerund(baseVerb(where[1]!))} ${rest}`;
   }
+  const prepPhrase = (preps: string, skip?: RegExp): string | null => {
+    for (const m of t.matchAll(new RegExp(`\\b(${preps})\\s+(?=([^.?!;\\n]+))`, 'gi'))) {
+      const raw = cutAtStop(m[2]!);
+      if (/^\d[\d,.]*(?:\s|$)/.test(raw.trim())) continue;
+      // "on the road", "on the job", "on night shifts", "on tablets": idioms and settings, not subjects.
+      if (IDIOM.test(raw.trim()) || skip?.test(raw.trim())) continue;
+      // After "for" or "teaching" a group of people is the audience; after "on/about" it is the subject
+      // ("on password managers", "about supporting new starters").
+      if (PEOPLE.test(raw) && /^(?:for|teaching)$/i.test(m[1]!)) continue;
+      const c = stripKindWords(tidyPhrase(raw));
+      if (c && !/^\d[\d,.]*(?:\s|$)/.test(c)) return c;
+    }
+    return null;
+  };
+  // "on/about/covering X": the subject, unless it is a place ("on a surgical ward", "on the open bench").
+  const subject = prepPhrase('about|on|covering|regarding|concerning|around|teaching', PLACE);
+  if (subject) return subject;
   // "a fire safety quiz", "GDPR refresher", "forklift training": the words before the artifact noun.
   const before =
-    /\b((?:[A-Za-z][\w'&/-]*\s+){0,4}?[A-Za-z][\w'&/-]*)\s+(?:training|course|module|programme|program|curriculum|workshop|refresher|certification|quiz|knowledge check|assessment|scenario|role[- ]?play|objectives|questions|plan|lesson|bootcamp|e-?learning|campaign)\b/gi;
+    /\b((?:[A-Za-z][\w'&/-]*\s+){0,4}?[A-Za-z][\w'&/-]*)\s+(?:training|course|module|programme|program|curriculum|workshop|refresher|certification|quiz|knowledge check|assessment|scenario|role[- ]?play|objectives|questions|plan|lesson|bootcamp|e-?learning|campaign|induction|toolbox talk|series|microlearning|micro-?lessons)\b/gi;
   for (const m of t.replace(DURATION_WORDS, ' ').matchAll(before)) {
     const c = stripKindWords(
       tidyPhrase(
         m[1]!.replace(
-          /^.*\b(?:write|create|design|build|make|draft|need|want|give|generate|prepare|develop|suggest|deliver|run|roll out|teach|train|plan|me|us|into)\s+/i,
+          /^.*\b(?:write|create|design|build|make|draft|need|want|give|generate|prepare|develop|suggest|deliver|run|roll out|teach|train|plan|me|us|into|for|of|from|with|attached|summari[sz]e)\s+/i,
           '',
         ),
       ),
     );
     if (c && !PEOPLE.test(c) && !REQUEST_VERB_ONLY.test(c)) return c;
   }
+  // "for X" that is not the audience, "in X" that is not a place or organisation ("in a housing association").
+  const other = prepPhrase('for|in', /^(?:a|an|the|our|their|my|your|this|each|every)\s/i);
+  if (other) return other;
   // "agents dealing with a refund request" → "dealing with a refund request".
   const doing = new RegExp(`\\b(?:${PEOPLE_NOUN})\\s+([a-z]+ing)\\s+([^.?!;:,]+)`, 'i').exec(t);
   if (doing) {
@@ -931,7 +979,17 @@ export function classifyKind(message: string, sessionType: AssistantSessionType 
     if (k) return { kind: k, confidence: 0.9 };
   }
   if (modality) return { kind: 'modality', confidence: 0.8 };
-  if (!asks && !NOUN_PHRASE_START.test(t)) return { kind: 'none', confidence: 0.7 };
+  if (!asks && !NOUN_PHRASE_START.test(t)) {
+    // A request written as its title: "Toolbox talk quiz on working at height — 6 questions",
+    // "Site induction plan for subcontractors", "AML refresher as microlearning for tellers: …".
+    const lead = t.split(/[:;.!?(]|\s[—–-]\s|,\s/)[0]!;
+    const k = lead.split(/\s+/).length <= 12 ? namedKind(lead) : null;
+    const finite = taggedPhrase(lead).some(
+      (x) => (x.pos === 'VERB' || x.pos === 'AUX') && !/(?:ing|ed)$/i.test(x.text) && x.index > 0,
+    );
+    if (k && !finite) return { kind: k, confidence: 0.7 };
+    return { kind: 'none', confidence: 0.7 };
+  }
   // The deliverable is named before the subject: in "make one for the fire-safety module" the module is
   // what it is for, not what to make.
   const head = t.split(SUBJECT_START)[0] ?? t;
@@ -973,9 +1031,22 @@ export function parseRequest(message: string, opts: ParseOptions = {}): ParsedRe
   return structuredClone(parsed);
 }
 
+/**
+ * The request's own lines: a message whose later lines are a pasted list (notes, steps) is read up to the
+ * list, which is content, not instructions.
+ */
+export function requestPart(message: string): string {
+  const lines = message.split(/\n/);
+  const first = lines.findIndex((l, i) => i > 0 && /^\s*(?:[-*•]|\d+[.)]|q:|a:)\s*/i.test(l));
+  if (first > 0 && lines.slice(first).filter((l) => l.trim()).length >= 2) {
+    const head = lines.slice(0, first).join(' ').trim();
+    if (head.split(/\s+/).length >= 3) return head;
+  }
+  return message;
+}
+
 function parse(message: string, sessionType: AssistantSessionType | null): ParsedRequest {
-  // Only the request's own lines: pasted material after a blank line is content, not instructions.
-  const t = message.replace(/\s+/g, ' ').trim();
+  const t = requestPart(message).replace(/\s+/g, ' ').trim();
   const { kind, confidence } = classifyKind(message, sessionType);
   const audience = audienceOf(t);
   const forbiddenTypes = forbiddenTypesOf(t);
@@ -1017,6 +1088,7 @@ function parse(message: string, sessionType: AssistantSessionType | null): Parse
     forbiddenTypes,
     objectiveCount: objectiveCountOf(t),
     bloomLevels: bloom.levels,
+    bloomRequired: bloom.required,
     bloomOrder: bloom.order,
     level,
     duration,
@@ -1130,6 +1202,7 @@ export function applyRevisions(request: ParsedRequest, revisions: string[]): Par
     if (r.audience) out.audience = r.audience;
     if (r.level) {
       out.bloomLevels = r.level === 'up' || r.level === 'down' ? [] : [r.level];
+      out.bloomRequired = out.bloomLevels;
       out.bloomOrder = null;
     }
   }
