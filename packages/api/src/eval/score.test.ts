@@ -111,6 +111,7 @@ describe('fragments and headers', () => {
     );
     expect(unit('Quiz: The', 'title')).toMatch(/mid-sentence/);
     expect(unit('Critical limits and what', 'topic')).toMatch(/mid-sentence/);
+    expect(unit('room-cleaning standard —', 'topic')).toMatch(/mid-sentence/);
     expect(unit('Pneumatic tyres must be inflated to 8.5\nbar (123 psi)')).toMatch(/line break/);
     expect(unit('Which comes after “lower the forks fully to the floor, apply the brake”?')).toMatch(
       /quotes a line/,

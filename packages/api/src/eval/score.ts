@@ -269,7 +269,8 @@ export function fragmentOf(unit: ItemUnit, boilerplate: string[]): string | null
     }
     if (EXTRACTION_MARKS.test(c)) return 'a table row, slide/sheet marker or page footer';
     if (/\n\s*[\p{Ll}\p{N}°]/u.test(c.trim())) return 'a hard-wrapped line break inside the text';
-    if (DANGLING.test(c.trim())) return `ends mid-sentence ("…${c.trim().slice(-24)}")`;
+    if (DANGLING.test(c.trim()) || /[-–—]$/.test(c.trim()))
+      return `ends mid-sentence ("…${c.trim().slice(-24)}")`;
   }
   for (const q of quoted)
     if (/^\s*\p{Ll}/u.test(q) && q.trim().split(/\s+/).length >= 4)
