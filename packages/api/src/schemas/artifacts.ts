@@ -54,6 +54,26 @@ const TITLE_MAX = 200;
 const SHORT = 300;
 const LONG = 2_000;
 
+/**
+ * Where a part of an artifact comes from in the user's documents: the file, the stored chunk (`part`, its index
+ * as extracted) and a verbatim quote of that chunk. Checked on every save: a quote not found in the chunk is a
+ * warning (UNVERIFIED_CITATION). Null where the content is not drawn from a document.
+ */
+export const citationSchema = z.object({
+  fileId: z.string().trim().min(1, 'File id is required').max(100),
+  /** The file's name as uploaded, shown on the card ("From hand-hygiene.docx, part 3"). */
+  fileName: text('File name', 255),
+  /** The chunk's index in the file (0-based; shown 1-based). */
+  part: z.number().int().min(0).max(100_000),
+  quote: text('Quote', 600),
+});
+export type Citation = z.infer<typeof citationSchema>;
+/**
+ * Optional, so versions stored before citations existed stay valid; a model must still write it (null when
+ * nothing is drawn from a document): the strict response schema makes a nullable property required.
+ */
+const source = citationSchema.nullish();
+
 /** What every artifact carries: a title, the topic as a short noun phrase, and the audience. */
 const artifactBase = {
   title: text('Title', TITLE_MAX),
@@ -78,6 +98,7 @@ export const objectiveSchema = z.object({
   criterion: optionalText('Criterion', SHORT),
   /** The plan module this objective belongs to (a module id of a learning plan), or null. */
   moduleId: id.nullable(),
+  source,
 });
 export type Objective = z.infer<typeof objectiveSchema>;
 
@@ -134,6 +155,7 @@ export const quizItemSchema = z.object({
   difficulty: z.enum(DIFFICULTIES),
   /** General feedback shown after the item. */
   feedback: optionalText('Feedback', 600),
+  source,
 });
 export type QuizItem = z.infer<typeof quizItemSchema>;
 
@@ -180,6 +202,7 @@ export const scenarioNodeSchema = z.object({
       summary: text('Ending summary', 1_000),
     })
     .nullable(),
+  source,
 });
 export type ScenarioNode = z.infer<typeof scenarioNodeSchema>;
 
@@ -266,6 +289,7 @@ export const planModuleSchema = z.object({
   objectives: z.array(text('Objective', 600)).max(10),
   activities: z.array(planActivitySchema).max(12),
   assessments: z.array(text('Assessment', SHORT)).max(8),
+  source,
 });
 export type PlanModule = z.infer<typeof planModuleSchema>;
 

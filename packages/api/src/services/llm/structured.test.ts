@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { quizArtifactSchema } from '../../schemas/artifacts.js';
 import { assertFormatName, checkAnswer, responseSchemaFor } from './structured.js';
 
 describe('structured output schemas', () => {
@@ -72,6 +73,20 @@ describe('structured output schemas', () => {
     expect(!notJson.ok && notJson.problems[0]).toMatch(/not valid JSON/);
     const empty = await checkAnswer('  ', S);
     expect(!empty.ok && empty.problems[0]).toBe('The answer is empty.');
+  });
+
+  it('requires an optional property that accepts null (a citation): the model writes null or a value', () => {
+    const out = responseSchemaFor(quizArtifactSchema);
+    expect(out.strict).toBe(true);
+    const item = (out.schema.properties as Record<string, { items: Record<string, unknown> }>).items
+      .items as {
+      required: string[];
+      properties: Record<string, { anyOf?: { type?: string }[] }>;
+    };
+    expect(item.required).toContain('source');
+    expect(item.properties.source!.anyOf!.map((b) => b.type)).toEqual(['object', 'null']);
+    // Stored versions without it stay valid.
+    expect(z.object({ a: z.string().nullish() }).parse({})).toEqual({});
   });
 
   it('checks format names', () => {

@@ -98,7 +98,8 @@ const cache = new WeakMap<z.ZodType, ResponseSchema>();
 
 /**
  * The response schema for a zod schema, strict when OpenAI's Structured Outputs subset can express it:
- * a root object; every property required (a property with a default is made required, which only narrows);
+ * a root object; every property required (a property with a default, or an optional one that accepts null, is
+ * made required, which only narrows);
  * objects closed (`additionalProperties: false`, also a narrowing: zod strips unknown keys anyway); no
  * records, tuples, intersections or any-typed values; at most 10 levels of objects. `oneOf` becomes
  * `anyOf`; keywords outside the subset (minLength, maxLength, default, unsupported formats…) are dropped
@@ -127,6 +128,10 @@ function toStrictJsonSchema(json: JsonSchema): JsonSchema {
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const typesOf = (node: JsonSchema): string[] =>
   Array.isArray(node.type) ? (node.type as string[]) : typeof node.type === 'string' ? [node.type] : [];
+/** A schema that accepts null: an optional property of it can be required instead (the model writes null). */
+const acceptsNull = (node: unknown): boolean =>
+  isObject(node) &&
+  (typesOf(node).includes('null') || (Array.isArray(node.anyOf) && node.anyOf.some(acceptsNull)));
 
 function strictNode(node: unknown, path: string, depth: number): JsonSchema {
   const at = path || '(root)';
@@ -152,7 +157,7 @@ function strictNode(node: unknown, path: string, depth: number): JsonSchema {
     const properties: JsonSchema = {};
     for (const [key, child] of Object.entries(out.properties)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (!required.has(key) && !(isObject(child) && child.default !== undefined))
+      if (!required.has(key) && !(isObject(child) && child.default !== undefined) && !acceptsNull(child))
         throw new NotStrict(`${childPath} is optional (use .nullable() for strict mode)`);
       properties[key] = strictNode(child, childPath, depth + 1);
     }
