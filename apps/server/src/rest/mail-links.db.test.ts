@@ -8,6 +8,7 @@ import { createSignedInUser, TEST_PASSWORD } from '@app/api/testing';
 import { RATE_LIMITS, createRateLimiter } from '../../../../packages/api/src/services/rate-limit.js';
 import { createTestServer, type TestServer } from '../testing.js';
 import { decodeQuotedPrintable, latestToken } from './auth-test-helpers.js';
+import { teamOwner } from './team-test-helpers.js';
 
 const HOSTILE = {
   host: 'attacker.example',
@@ -121,11 +122,7 @@ describe.each([
     expect(moved.statusCode, moved.body).toBe(200);
 
     // A Team owner invites, then resends the invite.
-    const owner = await createSignedInUser(s.services, { plan: 'team' });
-    await s.services.db.subscription.update({
-      where: { id: owner.subscription!.id },
-      data: { seats: 3, provider: 'simulator', stripeCustomerId: `cus_sim_${owner.user.id}` },
-    });
+    const { owner } = await teamOwner(s, 3);
     const invited = await call('POST', '/api/workspaces/current/invites', owner.auth, {
       emails: [`mail-links-invitee-${Date.now()}@example.com`],
     });

@@ -7,6 +7,7 @@ import { createSignedInUser } from '@app/api/testing';
 import { RATE_LIMITS, createRateLimiter } from '../../../../packages/api/src/services/rate-limit.js';
 import { newInviteToken } from '../../../../packages/api/src/services/workspaces/tokens.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { teamOwner as createTeamOwner } from './team-test-helpers.js';
 
 let s: TestServer;
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -46,17 +47,7 @@ type Auth = { authorization: string } | undefined;
 const call = (method: 'GET' | 'POST', url: string, auth: Auth, payload?: unknown) =>
   s.app.inject({ method, url, headers: auth ?? {}, payload: payload as never });
 
-/** A Team owner with `seats` paid seats (simulator subscription, not trialing), and their workspace id. */
-async function teamOwner(seats: number) {
-  const owner = await createSignedInUser(s.services, { plan: 'team', firstName: 'Olga', lastName: 'Owner' });
-  await s.services.db.subscription.update({
-    where: { id: owner.subscription!.id },
-    data: { seats, provider: 'simulator', stripeCustomerId: `cus_sim_${owner.user.id}` },
-  });
-  const res = await call('GET', '/api/workspaces/current', owner.auth);
-  expect(res.statusCode).toBe(200);
-  return { owner, workspaceId: res.json().workspace.id as string };
-}
+const teamOwner = (seats: number) => createTeamOwner(s, seats);
 
 async function seatUse(workspaceId: string) {
   const [members, pending] = await Promise.all([

@@ -9,6 +9,7 @@ import { createOfflineProvider } from '../../../../packages/api/src/services/llm
 import { RATE_LIMITS, createRateLimiter } from '../../../../packages/api/src/services/rate-limit.js';
 import { hashInviteToken } from '../../../../packages/api/src/services/workspaces/tokens.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { teamOwner as createTeamOwner } from './team-test-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -29,21 +30,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth: Auth
   s.app.inject({ method, url, headers: auth ?? {}, payload: payload as never });
 
 /** A Team owner with `seats` paid seats (simulator subscription), and their workspace. */
-async function teamOwner(seats = 5, messageLimit = 3000 * seats) {
-  const owner = await createSignedInUser(s.services, {
-    plan: 'team',
-    messageLimit,
-    firstName: 'Olga',
-    lastName: 'Owner',
-  });
-  await s.services.db.subscription.update({
-    where: { id: owner.subscription!.id },
-    data: { seats, provider: 'simulator', stripeCustomerId: `cus_sim_${owner.user.id}` },
-  });
-  const res = await call('GET', '/api/workspaces/current', owner.auth);
-  expect(res.statusCode).toBe(200);
-  return { owner, workspaceId: res.json().workspace.id as string };
-}
+const teamOwner = (seats?: number, messageLimit?: number) => createTeamOwner(s, seats, messageLimit);
 
 /** Invites `email` and returns the raw token from the mailed link. */
 async function inviteToken(auth: Auth, email: string, role = 'MEMBER') {
