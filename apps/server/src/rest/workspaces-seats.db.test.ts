@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { RATE_LIMITS, createRateLimiter } from '../../../../packages/api/src/services/rate-limit.js';
+import { pendingInviteWhere } from '../../../../packages/api/src/services/workspaces/overview.js';
 import { newInviteToken } from '../../../../packages/api/src/services/workspaces/tokens.js';
 import { createTestServer, type TestServer } from '../testing.js';
 import { teamOwner as createTeamOwner } from './team-test-helpers.js';
@@ -52,9 +53,7 @@ const teamOwner = (seats: number) => createTeamOwner(s, seats);
 async function seatUse(workspaceId: string) {
   const [members, pending] = await Promise.all([
     s.services.db.workspaceMember.count({ where: { workspaceId } }),
-    s.services.db.workspaceInvite.count({
-      where: { workspaceId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
-    }),
+    s.services.db.workspaceInvite.count({ where: pendingInviteWhere(workspaceId) }),
   ]);
   return { members, pending };
 }
