@@ -36,7 +36,7 @@ function expectInParts(text: string, blocks: DocBlock[]) {
   const chunks = chunkText(text);
   for (const b of blocks) {
     expect(text.slice(b.start, b.end)).toBe(b.text);
-    const chunk = chunks[b.part - 1]!;
+    const chunk = chunks[b.part]!;
     expect(chunk.start <= b.start && b.end <= chunk.end, `${b.text} in part ${b.part}`).toBe(true);
     expect(chunk.text).toContain(b.text);
   }

@@ -5,10 +5,11 @@
 // layout, so a reader (model or person) sees clean paragraphs, and structureDocument() on the stored text gives
 // the same blocks again (the layout is idempotent: layoutText(layoutText(x)) === layoutText(x)).
 //
-// Parts: a block's `part` is the 1-based number of the stored chunk (FileChunk.ordinal + 1, the "part N of M" of
-// retrieval) that holds its text verbatim; chunkText() of the stored text is exactly what the extraction worker
-// stored. A block that a chunk boundary cuts is split there, so every block lies inside one chunk and any quote
-// taken from a block's text is verbatim in the chunk of its part.
+// Parts: a block's `part` is the index of the stored chunk that holds its text verbatim — FileChunk.ordinal, 0-based
+// like a citation's `part` (schemas/artifacts.ts); people see it 1-based, as retrieval's "part N of M" does.
+// chunkText() of the stored text is exactly what the extraction worker stored. A block that a chunk boundary cuts
+// is split there, so every block lies inside one chunk and any quote taken from a block's text is verbatim in the
+// chunk of its part.
 //
 // Pure and synchronous (no NLP library): it runs inside the extraction worker.
 import { chunkText, type TextChunk } from '../files/chunking.js';
@@ -30,7 +31,7 @@ export interface DocBlock {
   cells?: string[];
   /** Table rows: the table's header row. */
   header?: boolean;
-  /** 1-based number of the stored chunk whose text holds `text` (FileChunk.ordinal + 1). */
+  /** The stored chunk whose text holds `text`: FileChunk.ordinal (0-based; shown 1-based). */
   part: number;
   /** Offsets of `text` in the stored text. */
   start: number;
@@ -307,8 +308,12 @@ function toLines(raw: string): Line[] {
 }
 
 /** A short line that names rather than says: a company or document name, Title Case, codes and numbers. */
-const labelLike = (s: string) =>
-  s.length <= 100 && !terminated(s) && !endsOpen(s) && (isTitleCase(s) || isAllCaps(s) || /\d/.test(s));
+const labelLike = (s: string) => {
+  if (s.length > 100 || terminated(s) || endsOpen(s)) return false;
+  if (isTitleCase(s) || isAllCaps(s)) return true;
+  const ws = words(s).filter((w) => /[A-Za-z]/.test(w));
+  return /\d/.test(s) && ws.filter((w) => /^[a-z]/.test(w)).length <= ws.length * 0.4;
+};
 
 /** Drops page numbers and headers/footers repeated on every page; "Page 2 of 7" and the like too. */
 function dropFurniture(lines: Line[], kind: DocumentKind): Line[] {
@@ -669,18 +674,18 @@ function pieces(
   while (from < end && c >= 0 && c < chunks.length) {
     const ch = chunks[c]!;
     if (ch.start <= from && end <= ch.end) {
-      out.push({ start: from, end, part: c + 1 });
+      out.push({ start: from, end, part: c });
       return out;
     }
     // the first later chunk that holds the whole rest
     const whole = chunks.findIndex((x, idx) => idx > c && x.start <= from && end <= x.end);
     if (whole >= 0) {
-      out.push({ start: from, end, part: whole + 1 });
+      out.push({ start: from, end, part: whole });
       return out;
     }
     let cut = Math.min(end, ch.end);
     while (cut > from && /\s/.test(text[cut - 1]!)) cut--;
-    if (cut > from && ch.start <= from) out.push({ start: from, end: cut, part: c + 1 });
+    if (cut > from && ch.start <= from) out.push({ start: from, end: cut, part: c });
     from = ch.end;
     while (from < end && /\s/.test(text[from]!)) from++;
     c++;
