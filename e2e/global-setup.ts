@@ -34,14 +34,14 @@ async function waitForHealth(url: string, child: ChildProcess, ms = 90_000) {
   throw new Error('server did not become healthy in time');
 }
 
-export default async function globalSetup() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
-  }
-  const main = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('Server not built: run `npm run build` first (npm test does this).');
+interface E2EServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
 
+/** The production build on a free port with its own DATA_DIR (and its own PostgreSQL database with TEST_DATABASE_URL). */
+async function startServer(main: string, extra: Record<string, string>): Promise<E2EServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lnd-e2e-'));
   const env: Record<string, string> = {
@@ -58,12 +58,13 @@ export default async function globalSetup() {
     TRUST_PROXY: 'true',
     // Streamed deltas joined as in production (NODE_ENV=test would send each one).
     STREAM_COALESCE_MS: process.env.STREAM_COALESCE_MS ?? '40',
+    ...extra,
   };
   delete env.DATABASE_URL;
   let dbName: string | undefined;
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    dbName = `e2e_${process.pid}_${Date.now()}`;
+    dbName = `e2e_${process.pid}_${port}_${Date.now()}`;
     const c = new pg.Client({ connectionString: base });
     await c.connect();
     await c.query(`CREATE DATABASE "${dbName}"`);
@@ -74,19 +75,46 @@ export default async function globalSetup() {
   }
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  process.env.E2E_BASE_URL = url;
-  process.env.E2E_DATA_DIR = dataDir;
   await waitForHealth(url, child);
+  return {
+    url,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+      if (dbName && base) {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+        await c.end();
+      }
+    },
+  };
+}
 
+/**
+ * Two servers of the same build: most specs run against one whose offline model streams without pauses; specs
+ * tagged @paced watch an answer while it streams (Stop, a second tab following it) and run against one at the
+ * offline model's production pace. Workers read the URLs and data folders from the environment set here.
+ */
+export default async function globalSetup() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  }
+  const main = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error('Server not built: run `npm run build` first (npm test does this).');
+
+  const [fast, paced] = await Promise.all([
+    startServer(main, { OFFLINE_STREAM_DELAY_MS: '0' }),
+    startServer(main, {}),
+  ]);
+  process.env.E2E_BASE_URL = fast.url;
+  process.env.E2E_DATA_DIR = fast.dataDir;
+  process.env.E2E_PACED_BASE_URL = paced.url;
+  process.env.E2E_PACED_DATA_DIR = paced.dataDir;
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dbName && base) {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await c.end();
-    }
+    await Promise.all([fast.stop(), paced.stop()]);
   };
 }

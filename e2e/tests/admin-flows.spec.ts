@@ -45,7 +45,7 @@ async function logInByApi(request: APIRequestContext, u: E2EUser) {
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 const logsTable = (page: Page) => page.getByRole('table', { name: 'Usage Activity' });
 
-test('the admin searches a user and resets the quota', async ({ page, request }) => {
+test('the admin searches a user and resets the quota', { tag: '@smoke' }, async ({ page, request }) => {
   const tag = unique('quota');
   const u = await createUser(request, {
     plan: 'pro',

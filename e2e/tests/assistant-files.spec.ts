@@ -31,65 +31,66 @@ async function checklistDocx(): Promise<Buffer> {
   return Packer.toBuffer(doc);
 }
 
-test('a .docx checklist, then "make a knowledge check": the streamed answer quotes its items', async ({
-  page,
-  request,
-}) => {
-  const u = await createUser(request, { plan: 'pro' });
-  await signInAs(page, u, '/assistant');
-  await expect(page.getByRole('heading', { name: 'What would you like to create?' })).toBeVisible();
+test(
+  'a .docx checklist, then "make a knowledge check": the streamed answer quotes its items',
+  { tag: '@smoke' },
+  async ({ page, request }) => {
+    const u = await createUser(request, { plan: 'pro' });
+    await signInAs(page, u, '/assistant');
+    await expect(page.getByRole('heading', { name: 'What would you like to create?' })).toBeVisible();
 
-  await page.getByTestId('file-input').setInputFiles({
-    name: 'forklift-checklist.docx',
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    buffer: await checklistDocx(),
-  });
-  // Attaching on /assistant creates the session first.
-  await expect(page).toHaveURL(/\/assistant\/[a-z0-9]+$/);
-  await expect(chips(page)).toHaveCount(1);
-  await expect(chips(page)).toContainText('forklift-checklist.docx');
-  await expect(chips(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
-  await expect(page.getByTestId('files-button')).toHaveAccessibleName('Session files (1)');
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'forklift-checklist.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await checklistDocx(),
+    });
+    // Attaching on /assistant creates the session first.
+    await expect(page).toHaveURL(/\/assistant\/[a-z0-9]+$/);
+    await expect(chips(page)).toHaveCount(1);
+    await expect(chips(page)).toContainText('forklift-checklist.docx');
+    await expect(chips(page)).toHaveAttribute('data-status', 'ready', { timeout: 20_000 });
+    await expect(page.getByTestId('files-button')).toHaveAccessibleName('Session files (1)');
 
-  await input(page).fill('make a knowledge check');
-  // The answer's streaming state can be brief (an artifact answer's text arrives in one or two joined events),
-  // so an observer set up before sending notes that it appeared rather than a poll that may miss it.
-  await page.evaluate(() => {
-    const w = window as unknown as { sawStreaming?: boolean };
-    w.sawStreaming = false;
-    const seen = () => !!document.querySelector('[data-role="assistant"][data-streaming="true"]');
-    new MutationObserver((_m, o) => {
-      if (seen()) {
-        w.sawStreaming = true;
-        o.disconnect();
-      }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
-  });
-  await input(page).press('Enter');
-  // Sending clears the pending list; the sent message names its file.
-  await expect(chips(page)).toHaveCount(0);
-  await expect(page.locator('[data-role="user"]').last().getByTestId('message-files')).toContainText(
-    'forklift-checklist.docx',
-  );
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { sawStreaming?: boolean }).sawStreaming))
-    .toBe(true);
-  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
-  const answer = page.locator('[data-role="assistant"]').last();
-  // 'Knowledge check' makes a quiz: its card shows under the answer and the answer's text folds behind
-  // 'Show as text' (issue 12).
-  await expect(answer.getByTestId('artifact-card')).toBeVisible({ timeout: 15_000 });
-  await answer.getByText('Show as text').click();
-  const text = (await answer.getByTestId('message-text-collapsed').innerText()).toLowerCase();
-  const quoted = CHECKLIST.filter((item) =>
-    item
-      .toLowerCase()
-      .split(' ')
-      .filter((w) => w.length > 5)
-      .every((w) => text.includes(w)),
-  );
-  expect(quoted.length, `answer quotes checklist items:\n${text}`).toBeGreaterThanOrEqual(2);
-});
+    await input(page).fill('make a knowledge check');
+    // The answer's streaming state can be brief (an artifact answer's text arrives in one or two joined events),
+    // so an observer set up before sending notes that it appeared rather than a poll that may miss it.
+    await page.evaluate(() => {
+      const w = window as unknown as { sawStreaming?: boolean };
+      w.sawStreaming = false;
+      const seen = () => !!document.querySelector('[data-role="assistant"][data-streaming="true"]');
+      new MutationObserver((_m, o) => {
+        if (seen()) {
+          w.sawStreaming = true;
+          o.disconnect();
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await input(page).press('Enter');
+    // Sending clears the pending list; the sent message names its file.
+    await expect(chips(page)).toHaveCount(0);
+    await expect(page.locator('[data-role="user"]').last().getByTestId('message-files')).toContainText(
+      'forklift-checklist.docx',
+    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sawStreaming?: boolean }).sawStreaming))
+      .toBe(true);
+    await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+    const answer = page.locator('[data-role="assistant"]').last();
+    // 'Knowledge check' makes a quiz: its card shows under the answer and the answer's text folds behind
+    // 'Show as text' (issue 12).
+    await expect(answer.getByTestId('artifact-card')).toBeVisible({ timeout: 15_000 });
+    await answer.getByText('Show as text').click();
+    const text = (await answer.getByTestId('message-text-collapsed').innerText()).toLowerCase();
+    const quoted = CHECKLIST.filter((item) =>
+      item
+        .toLowerCase()
+        .split(' ')
+        .filter((w) => w.length > 5)
+        .every((w) => text.includes(w)),
+    );
+    expect(quoted.length, `answer quotes checklist items:\n${text}`).toBeGreaterThanOrEqual(2);
+  },
+);
 
 test('refused types, a failed upload and delete', async ({ page, request }) => {
   const u = await createUser(request, { plan: 'pro' });

@@ -13,7 +13,7 @@ async function logIn(page: Page, email: string, password: string, remember = fal
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-test('log in → dashboard → log out', async ({ page }) => {
+test('log in → dashboard → log out', { tag: '@smoke' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, 'admin@e2e.test', 'Admin-e2e-Pass1!');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -21,44 +21,46 @@ async function fillAccount(page: Page, address: string) {
   await page.getByLabel('Password *').fill('Sturdy-Pass-2024');
 }
 
-test('choose Pro on /pricing → sign up with 4242 → trial dashboard; upgrade through checkout', async ({
-  page,
-}) => {
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: /Start with Pro/ }).click();
-  await expect(page).toHaveURL(/\/trial$/);
-  await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' })).toBeVisible();
-  // Arrived from pricing with a stored plan: the plan dialog stays closed.
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByTestId('selected-plan')).toContainText('Pro');
-  await fillAccount(page, email());
-  await page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ }).click();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+test(
+  'choose Pro on /pricing → sign up with 4242 → trial dashboard; upgrade through checkout',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: /Start with Pro/ }).click();
+    await expect(page).toHaveURL(/\/trial$/);
+    await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' })).toBeVisible();
+    // Arrived from pricing with a stored plan: the plan dialog stays closed.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('selected-plan')).toContainText('Pro');
+    await fillAccount(page, email());
+    await page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ }).click();
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(
-    page.getByRole('heading', { name: 'Welcome Grace, what would you like to create today?' }),
-  ).toBeVisible();
-  await expect(page.getByTestId('trial-banner')).toContainText('Free Trial: 7 days left');
-  await expect(page.getByTestId('plan-name')).toHaveText('Pro');
-  await expect(page.getByTestId('status-badge')).toHaveText('Trial');
-  await expect(page.getByTestId('usage-text')).toHaveText('0 / 1,000');
-  await expect(page.getByTestId('payment-text')).toHaveText('Credit card on file');
-  await expect(page.getByText('No L&D sessions yet. Start a new chat to begin.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(
+      page.getByRole('heading', { name: 'Welcome Grace, what would you like to create today?' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('trial-banner')).toContainText('Free Trial: 7 days left');
+    await expect(page.getByTestId('plan-name')).toHaveText('Pro');
+    await expect(page.getByTestId('status-badge')).toHaveText('Trial');
+    await expect(page.getByTestId('usage-text')).toHaveText('0 / 1,000');
+    await expect(page.getByTestId('payment-text')).toHaveText('Credit card on file');
+    await expect(page.getByText('No L&D sessions yet. Start a new chat to begin.')).toBeVisible();
 
-  // Upgrade: Pro monthly is preselected; the simulator checkout completes with the 4242 card.
-  await page.getByRole('button', { name: 'Upgrade Plan' }).click();
-  await expect(page.getByTestId('plan-option-pro')).toHaveAttribute('data-selected', 'true');
-  await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
-  await expect(page).toHaveURL(/\/billing\/checkout\/cs_sim_/);
-  await expect(page.getByTestId('checkout-amount')).toHaveText('$27');
-  await page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ }).click();
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Subscription updated!')).toBeVisible();
-  await expect(page.getByTestId('status-badge')).toHaveText('Active');
-  await expect(page.getByTestId('trial-banner')).toHaveCount(0);
-});
+    // Upgrade: Pro monthly is preselected; the simulator checkout completes with the 4242 card.
+    await page.getByRole('button', { name: 'Upgrade Plan' }).click();
+    await expect(page.getByTestId('plan-option-pro')).toHaveAttribute('data-selected', 'true');
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page).toHaveURL(/\/billing\/checkout\/cs_sim_/);
+    await expect(page.getByTestId('checkout-amount')).toHaveText('$27');
+    await page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ }).click();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Subscription updated!')).toBeVisible();
+    await expect(page.getByTestId('status-badge')).toHaveText('Active');
+    await expect(page.getByTestId('trial-banner')).toHaveCount(0);
+  },
+);
 
 test('a declined card shows Payment Error under the card field', async ({ page }) => {
   await page.goto('/trial');

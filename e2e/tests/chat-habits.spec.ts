@@ -16,70 +16,71 @@ async function sendAndWait(page: Page, text: string) {
   await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
 }
 
-test('Stop keeps the partial answer marked stopped; Regenerate and Edit replace the last exchange', async ({
-  page,
-  request,
-}) => {
-  const u = await createUser(request, { plan: 'pro', messageLimit: 50 });
-  await signInAs(page, u, '/chat');
-  // The composer has the focus on load, and again after a send.
-  await expect(input(page)).toBeFocused();
-  await input(page).fill('Create a learning plan for new team leaders');
-  await page.getByRole('button', { name: 'Send message' }).click();
-  await expect(input(page)).toBeFocused();
-  await expect.poll(async () => (await streaming(page).innerText()).length).toBeGreaterThan(40);
-  await page.getByRole('button', { name: 'Stop generating' }).click();
+test(
+  'Stop keeps the partial answer marked stopped; Regenerate and Edit replace the last exchange',
+  { tag: '@paced' },
+  async ({ page, request }) => {
+    const u = await createUser(request, { plan: 'pro', messageLimit: 50 });
+    await signInAs(page, u, '/chat');
+    // The composer has the focus on load, and again after a send.
+    await expect(input(page)).toBeFocused();
+    await input(page).fill('Create a learning plan for new team leaders');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(input(page)).toBeFocused();
+    await expect.poll(async () => (await streaming(page).innerText()).length).toBeGreaterThan(40);
+    await page.getByRole('button', { name: 'Stop generating' }).click();
 
-  // The question and the partial answer stay, marked stopped — also after a reload (stored on the server).
-  const stopped = page.locator('[data-role="assistant"][data-stopped="true"]');
-  await expect(stopped).toHaveCount(1);
-  await expect(stopped.getByTestId('message-stopped')).toHaveText(/Stopped/);
-  await expect(page.locator('[data-role="user"]')).toHaveCount(1);
-  await expect(input(page)).toHaveValue('');
-  const partial = await stopped.locator('.chat-markdown').innerText();
-  await page.reload();
-  await expect(page.locator('[data-role="assistant"][data-stopped="true"]')).toHaveCount(1);
-  // The server's copy: at least what the screen had (a chunk may have been in flight when Stop was pressed).
-  const stored = await page.locator('[data-stopped="true"] .chat-markdown').innerText();
-  expect(stored.startsWith(partial.slice(0, 30))).toBe(true);
-  for (const w of [1280, 375]) {
-    await page.setViewportSize({ width: w, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/stopped-${w}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+    // The question and the partial answer stay, marked stopped — also after a reload (stored on the server).
+    const stopped = page.locator('[data-role="assistant"][data-stopped="true"]');
+    await expect(stopped).toHaveCount(1);
+    await expect(stopped.getByTestId('message-stopped')).toHaveText(/Stopped/);
+    await expect(page.locator('[data-role="user"]')).toHaveCount(1);
+    await expect(input(page)).toHaveValue('');
+    const partial = await stopped.locator('.chat-markdown').innerText();
+    await page.reload();
+    await expect(page.locator('[data-role="assistant"][data-stopped="true"]')).toHaveCount(1);
+    // The server's copy: at least what the screen had (a chunk may have been in flight when Stop was pressed).
+    const stored = await page.locator('[data-stopped="true"] .chat-markdown').innerText();
+    expect(stored.startsWith(partial.slice(0, 30))).toBe(true);
+    for (const w of [1280, 375]) {
+      await page.setViewportSize({ width: w, height: 800 });
+      await page.screenshot({ path: `${SHOTS}/stopped-${w}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Regenerate replaces the stopped answer with a whole one.
-  await page.getByRole('button', { name: 'Regenerate answer' }).click();
-  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-stopped="true"]')).toHaveCount(0);
-  await expect(answers(page)).toHaveCount(1);
-  await expect(answers(page).getByRole('heading', { name: /Learning plan/ })).toBeVisible();
+    // Regenerate replaces the stopped answer with a whole one.
+    await page.getByRole('button', { name: 'Regenerate answer' }).click();
+    await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('[data-stopped="true"]')).toHaveCount(0);
+    await expect(answers(page)).toHaveCount(1);
+    await expect(answers(page).getByRole('heading', { name: /Learning plan/ })).toBeVisible();
 
-  // Edit the last user message: the exchange is replaced by the new question and its answer.
-  await page.locator('[data-role="user"]').hover();
-  await page.getByRole('button', { name: 'Edit message' }).click();
-  const edit = page.getByRole('textbox', { name: 'Edit message' });
-  await expect(edit).toBeFocused();
-  await edit.fill('Create a quiz on data privacy');
-  await page.getByRole('button', { name: 'Save & send' }).click();
-  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.locator('[data-role="user"]')).toHaveText(['Create a quiz on data privacy']);
-  await expect(answers(page)).toHaveCount(1);
-  await expect(
-    answers(page)
-      .getByRole('heading', { name: /data privacy/i })
-      .first(),
-  ).toBeVisible();
-  await page.reload();
-  await expect(page.locator('[data-role="user"]')).toHaveText(['Create a quiz on data privacy']);
+    // Edit the last user message: the exchange is replaced by the new question and its answer.
+    await page.locator('[data-role="user"]').hover();
+    await page.getByRole('button', { name: 'Edit message' }).click();
+    const edit = page.getByRole('textbox', { name: 'Edit message' });
+    await expect(edit).toBeFocused();
+    await edit.fill('Create a quiz on data privacy');
+    await page.getByRole('button', { name: 'Save & send' }).click();
+    await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.locator('[data-role="user"]')).toHaveText(['Create a quiz on data privacy']);
+    await expect(answers(page)).toHaveCount(1);
+    await expect(
+      answers(page)
+        .getByRole('heading', { name: /data privacy/i })
+        .first(),
+    ).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-role="user"]')).toHaveText(['Create a quiz on data privacy']);
 
-  // Timestamps on hover.
-  const time = answers(page).getByTestId('message-time');
-  await expect(time).toHaveAttribute('data-label', /\d{1,2}:\d{2}/);
-  await expect(time).toHaveCSS('opacity', '0');
-  await answers(page).hover();
-  await expect(time).toHaveCSS('opacity', '1');
-});
+    // Timestamps on hover.
+    const time = answers(page).getByTestId('message-time');
+    await expect(time).toHaveAttribute('data-label', /\d{1,2}:\d{2}/);
+    await expect(time).toHaveCSS('opacity', '0');
+    await answers(page).hover();
+    await expect(time).toHaveCSS('opacity', '1');
+  },
+);
 
 test('the four dashboard actions get fitting first answers', async ({ page, request }) => {
   const u = await createUser(request, { plan: 'pro', messageLimit: 50 });

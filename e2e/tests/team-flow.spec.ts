@@ -21,115 +21,115 @@ async function sendChatMessage(page: Page, text: string) {
   await expect(streaming).toHaveCount(0, { timeout: 30_000 });
 }
 
-test('owner invites beyond the seats → Add seats → invite; colleague joins from the mail and chats; owner sees usage and exports CSV', async ({
-  page,
-  browser,
-  request,
-}) => {
-  // Two browsers, mail, a streamed answer and two downloads: longer than the default minute on a busy machine.
-  test.setTimeout(180_000);
-  const owner = await createTeamOwner(request);
-  await signInAs(page, owner, '/team');
-  const teamName = 'Olive Owner’s team'.replace('’', "'");
-  // The first workspace call creates the owner's workspace; give a busy server time.
-  await expect(page.getByTestId('workspace-name')).toHaveText(teamName, { timeout: 30_000 });
-  await expect(page.getByTestId('stat-seats')).toContainText('1 / 1');
-  // Deleting the workspace waits until the Team subscription that pays for it has ended.
-  const danger = page.getByTestId('delete-workspace');
-  await expect(danger).toContainText('still pays for this workspace');
-  await expect(danger.getByRole('button', { name: 'Delete workspace' })).toBeDisabled();
-  // The header names the workspace and offers Team.
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }),
-  ).toBeVisible();
+test(
+  'owner invites beyond the seats → Add seats → invite; colleague joins from the mail and chats; owner sees usage and exports CSV',
+  { tag: '@smoke' },
+  async ({ page, browser, request }) => {
+    // Two browsers, mail, a streamed answer and two downloads: longer than the default minute on a busy machine.
+    test.setTimeout(180_000);
+    const owner = await createTeamOwner(request);
+    await signInAs(page, owner, '/team');
+    const teamName = 'Olive Owner’s team'.replace('’', "'");
+    // The first workspace call creates the owner's workspace; give a busy server time.
+    await expect(page.getByTestId('workspace-name')).toHaveText(teamName, { timeout: 30_000 });
+    await expect(page.getByTestId('stat-seats')).toContainText('1 / 1');
+    // Deleting the workspace waits until the Team subscription that pays for it has ended.
+    const danger = page.getByTestId('delete-workspace');
+    await expect(danger).toContainText('still pays for this workspace');
+    await expect(danger.getByRole('button', { name: 'Delete workspace' })).toBeDisabled();
+    // The header names the workspace and offers Team.
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }),
+    ).toBeVisible();
 
-  // One seat, taken by the owner: the invite asks for seats first.
-  const colleague = teamEmail('colleague');
-  await page.getByRole('button', { name: 'Invite members' }).click();
-  const invite = page.getByRole('dialog', { name: 'Invite members' });
-  await invite.getByLabel('Email addresses').fill(`Colin Colleague <${colleague}>`);
-  await expect(invite.getByRole('list', { name: 'Addresses to invite' })).toContainText(colleague);
-  await invite.getByRole('button', { name: 'Send invite' }).click();
-  await expect(invite.getByTestId('seats-required')).toContainText('Not enough seats');
-  await invite.getByRole('button', { name: 'Add seats' }).click();
+    // One seat, taken by the owner: the invite asks for seats first.
+    const colleague = teamEmail('colleague');
+    await page.getByRole('button', { name: 'Invite members' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite members' });
+    await invite.getByLabel('Email addresses').fill(`Colin Colleague <${colleague}>`);
+    await expect(invite.getByRole('list', { name: 'Addresses to invite' })).toContainText(colleague);
+    await invite.getByRole('button', { name: 'Send invite' }).click();
+    await expect(invite.getByTestId('seats-required')).toContainText('Not enough seats');
+    await invite.getByRole('button', { name: 'Add seats' }).click();
 
-  const seats = page.getByRole('dialog', { name: 'Seats' });
-  await expect(seats.getByRole('textbox', { name: 'Seats' })).toHaveValue('2');
-  await expect(seats.getByTestId('seat-charge')).toContainText(/charged now/);
-  await seats.getByRole('button', { name: 'Add seats' }).click();
-  await expect(page.getByText('Your team now has 2 seats')).toBeVisible();
+    const seats = page.getByRole('dialog', { name: 'Seats' });
+    await expect(seats.getByRole('textbox', { name: 'Seats' })).toHaveValue('2');
+    await expect(seats.getByTestId('seat-charge')).toContainText(/charged now/);
+    await seats.getByRole('button', { name: 'Add seats' }).click();
+    await expect(page.getByText('Your team now has 2 seats')).toBeVisible();
 
-  // Back in the invite, the address still filled in.
-  await expect(invite.getByLabel('Email addresses')).toHaveValue(`Colin Colleague <${colleague}>`);
-  await invite.getByRole('button', { name: 'Send invite' }).click();
-  await expect(page.getByText('Invite sent')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Pending invites' })).toContainText(colleague);
+    // Back in the invite, the address still filled in.
+    await expect(invite.getByLabel('Email addresses')).toHaveValue(`Colin Colleague <${colleague}>`);
+    await invite.getByRole('button', { name: 'Send invite' }).click();
+    await expect(page.getByText('Invite sent')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pending invites' })).toContainText(colleague);
 
-  // The colleague (an account without a plan) opens the mailed link in a browser of their own, logs in on the
-  // invite page and joins.
-  const link = await inviteLinkFromOutbox(colleague);
-  await createUser(request, {
-    email: colleague,
-    password: PASSWORD,
-    firstName: 'Colin',
-    lastName: 'Colleague',
-  });
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
-  const guest = await context.newPage();
-  await guest.goto(link);
-  await expect(guest.getByRole('heading', { name: `Join ${teamName}` })).toBeVisible();
-  await expect(guest.getByTestId('invite-card')).toContainText(colleague);
-  await guest.getByRole('button', { name: 'Log in to join' }).click();
-  await expect(guest.getByLabel('Email')).toHaveValue(colleague);
-  await guest.getByLabel('Password').fill(PASSWORD);
-  await guest.getByRole('button', { name: 'Log in', exact: true }).click();
-  await guest.getByRole('button', { name: `Join ${teamName}` }).click();
-  await expect(guest).toHaveURL(/\/team$/);
-  await expect(guest.getByTestId('workspace-name')).toHaveText(teamName, { timeout: 30_000 });
+    // The colleague (an account without a plan) opens the mailed link in a browser of their own, logs in on the
+    // invite page and joins.
+    const link = await inviteLinkFromOutbox(colleague);
+    await createUser(request, {
+      email: colleague,
+      password: PASSWORD,
+      firstName: 'Colin',
+      lastName: 'Colleague',
+    });
+    const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
+    const guest = await context.newPage();
+    await guest.goto(link);
+    await expect(guest.getByRole('heading', { name: `Join ${teamName}` })).toBeVisible();
+    await expect(guest.getByTestId('invite-card')).toContainText(colleague);
+    await guest.getByRole('button', { name: 'Log in to join' }).click();
+    await expect(guest.getByLabel('Email')).toHaveValue(colleague);
+    await guest.getByLabel('Password').fill(PASSWORD);
+    await guest.getByRole('button', { name: 'Log in', exact: true }).click();
+    await guest.getByRole('button', { name: `Join ${teamName}` }).click();
+    await expect(guest).toHaveURL(/\/team$/);
+    await expect(guest.getByTestId('workspace-name')).toHaveText(teamName, { timeout: 30_000 });
 
-  // A member sees the team, not its management.
-  await expect(guest.getByTestId('member-view')).toBeVisible();
-  await expect(guest.getByTestId('delete-workspace')).toHaveCount(0);
-  for (const name of ['Invite members', 'Add seats', 'Usage'])
-    await expect(guest.getByRole('button', { name }).or(guest.getByRole('link', { name }))).toHaveCount(0);
-  await expect(guest.getByRole('button', { name: 'Leave team' })).toBeVisible();
+    // A member sees the team, not its management.
+    await expect(guest.getByTestId('member-view')).toBeVisible();
+    await expect(guest.getByTestId('delete-workspace')).toHaveCount(0);
+    for (const name of ['Invite members', 'Add seats', 'Usage'])
+      await expect(guest.getByRole('button', { name }).or(guest.getByRole('link', { name }))).toHaveCount(0);
+    await expect(guest.getByRole('button', { name: 'Leave team' })).toBeVisible();
 
-  // …and uses the assistant on the team's plan.
-  await guest.goto('/chat');
-  await sendChatMessage(guest, 'Create a quiz on forklift safety for warehouse staff');
-  await guest.goto('/team');
-  await expect(guest.getByTestId('stat-my-usage')).toContainText('1', { timeout: 30_000 });
-  await context.close();
+    // …and uses the assistant on the team's plan.
+    await guest.goto('/chat');
+    await sendChatMessage(guest, 'Create a quiz on forklift safety for warehouse staff');
+    await guest.goto('/team');
+    await expect(guest.getByTestId('stat-my-usage')).toContainText('1', { timeout: 30_000 });
+    await context.close();
 
-  // The owner sees the colleague in the team, with their message.
-  await page.goto('/team');
-  const row = page.getByRole('row').filter({ hasText: colleague });
-  await expect(row.getByTestId('member-usage')).toHaveText('1', { timeout: 30_000 });
-  await expect(page.getByRole('table', { name: 'Pending invites' })).not.toContainText(colleague);
+    // The owner sees the colleague in the team, with their message.
+    await page.goto('/team');
+    const row = page.getByRole('row').filter({ hasText: colleague });
+    await expect(row.getByTestId('member-usage')).toHaveText('1', { timeout: 30_000 });
+    await expect(page.getByRole('table', { name: 'Pending invites' })).not.toContainText(colleague);
 
-  // …and in the team's usage logs, exported as CSV.
-  await page.getByRole('link', { name: 'Usage' }).click();
-  await expect(page).toHaveURL(/\/team\/usage$/);
-  await expect(page.getByRole('heading', { name: 'Usage Logs' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('button', { name: 'Clear Test Data' })).toHaveCount(0);
-  const activity = page.getByRole('table', { name: 'Usage Activity' });
-  await expect(activity).toContainText(colleague);
-  await expect(page.getByTestId('stat-total-requests')).not.toContainText(/^0$/);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^usage_logs_\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8');
-  expect(csv).toContain(colleague);
+    // …and in the team's usage logs, exported as CSV.
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await expect(page).toHaveURL(/\/team\/usage$/);
+    await expect(page.getByRole('heading', { name: 'Usage Logs' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Clear Test Data' })).toHaveCount(0);
+    const activity = page.getByRole('table', { name: 'Usage Activity' });
+    await expect(activity).toContainText(colleague);
+    await expect(page.getByTestId('stat-total-requests')).not.toContainText(/^0$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^usage_logs_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(colleague);
 
-  // The server's export of every matching entry has the colleague too.
-  const [all] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export all' }).click(),
-  ]);
-  expect(readFileSync((await all.path())!, 'utf8')).toContain(colleague);
-});
+    // The server's export of every matching entry has the colleague too.
+    const [all] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export all' }).click(),
+    ]);
+    expect(readFileSync((await all.path())!, 'utf8')).toContain(colleague);
+  },
+);
 
 test('an invite link for another account, a revoked link and an unknown link say so', async ({
   page,

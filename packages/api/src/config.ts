@@ -77,6 +77,8 @@ export const envSchema = z.object({
   USAGE_LOG_FLUSH_MS: optionalMs('USAGE_LOG_FLUSH_MS'),
   /** Streamed deltas arriving within this many ms of the last one sent are joined (0: each sent at once). */
   STREAM_COALESCE_MS: optionalMs('STREAM_COALESCE_MS'),
+  /** The offline provider's pause between streamed chunks (default 12 ms, a reading pace; 0 in fast e2e runs). */
+  OFFLINE_STREAM_DELAY_MS: optionalMs('OFFLINE_STREAM_DELAY_MS'),
   WEB_DIST: optionalString,
   /** File storage: S3-compatible object storage when S3_BUCKET is set, else DATA_DIR/uploads. */
   S3_BUCKET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9._-]{3,255}$/.test(v), {
@@ -135,6 +137,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
+  /** The built-in offline provider: its pause between streamed chunks (ms; undefined: its default). */
+  offline: { streamDelayMs?: number };
   /** Age (ms) from which a half exchange (crash) may be undone by the sweeper. */
   pendingExchangeMaxAgeMs: number;
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string; apiBase?: string };
@@ -214,6 +218,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
         annual: price(e.STRIPE_PRICE_TEAM_ANNUAL, DEFAULT_PRICE_IDS.team.annual),
       },
     },
+    offline: { streamDelayMs: e.OFFLINE_STREAM_DELAY_MS },
     redisUrl: e.REDIS_URL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     extraction: {

@@ -24,5 +24,5 @@ export function createLlmProvider(config: AppConfig): LlmProvider {
       model: o.model,
       timeoutMs: o.timeoutMs,
     });
-  return createOfflineProvider();
+  return createOfflineProvider({ delayMs: config.offline.streamDelayMs });
 }
