@@ -13,7 +13,6 @@ import {
 } from 'docx';
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '../files/chunking.js';
-import { extractText, type ExtractKind } from '../files/extractors.js';
 import { docxFile, pdfFile, pptxFile, xlsxFile } from '../files/testing/fixtures.js';
 import { layoutText, structureDocument, textFromChunks, type DocBlock } from './document.js';
 import {
@@ -24,10 +23,9 @@ import {
   HAND_HYGIENE_TXT,
   longDocument,
   SEPSIS_SLIDES,
+  storedText as extract,
 } from './testing/documents.js';
 
-const opts = { maxChars: 200_000, maxUnpackedBytes: 50 * 1024 * 1024 };
-const extract = async (kind: ExtractKind, bytes: Uint8Array) => (await extractText(kind, bytes, opts)).text;
 const brief = (blocks: DocBlock[]) =>
   blocks.map((b) => `${b.type}${b.level ? ` ${b.level}` : ''}${b.marker ? ` ${b.marker}` : ''}: ${b.text}`);
 

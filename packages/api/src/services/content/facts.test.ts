@@ -3,7 +3,7 @@
 // every quote is verbatim in the stored chunk of its part.
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '../files/chunking.js';
-import { extractText, type ExtractKind } from '../files/extractors.js';
+import type { ExtractKind } from '../files/extractors.js';
 import { docxFile, pdfFile, pptxFile, xlsxFile } from '../files/testing/fixtures.js';
 import { structureDocument } from './document.js';
 import {
@@ -25,13 +25,12 @@ import {
   HAND_HYGIENE_TXT,
   longDocument,
   SEPSIS_SLIDES,
+  storedText,
 } from './testing/documents.js';
-
-const opts = { maxChars: 200_000, maxUnpackedBytes: 50 * 1024 * 1024 };
 
 /** What the extraction worker stores for a file (its text and chunks) and the facts read from that text. */
 async function read(kind: ExtractKind, file: Uint8Array | string) {
-  const stored = typeof file === 'string' ? file : (await extractText(kind, file, opts)).text;
+  const stored = typeof file === 'string' ? file : await storedText(kind, file);
   const chunks = chunkText(stored);
   const facts = extractFacts(structureDocument(stored, kind));
   return { stored, chunks, facts };

@@ -308,36 +308,14 @@ export function nounPhrases(text: string): Span[] {
 
 // ------------------------------------------------------------------------------------------------ numbers
 
-const ONES: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+const ONES: Record<string, number> = Object.fromEntries([
+  ...'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'
+    .split(' ')
+    .map((w, i) => [w, i] as const),
+  ...'twenty thirty forty fifty sixty seventy eighty ninety'
+    .split(' ')
+    .map((w, i) => [w, 20 + 10 * i] as const),
+]);
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6 };
 const isNumberWord = (w: string) => w in ONES || w in SCALES;
 

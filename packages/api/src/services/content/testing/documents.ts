@@ -2,6 +2,12 @@
 // company header and footer on every page, an SOP whose PDF text breaks lines mid-sentence and hyphenates words,
 // a policy in Word, a slide deck and a spreadsheet. The text of each is what its extractor gives
 // (services/files/extractors.ts) or the file itself where a test builds one (testing/fixtures.ts).
+import { extractText, type ExtractKind } from '../../files/extractors.js';
+
+/** What the extraction worker stores for a file: its laid-out text (limits wide enough for any test document). */
+export async function storedText(kind: ExtractKind, file: Uint8Array): Promise<string> {
+  return (await extractText(kind, file, { maxChars: 200_000, maxUnpackedBytes: 50 * 1024 * 1024 })).text;
+}
 
 /** A hand-hygiene procedure saved as plain text from a word processor: wrapped at ~72 columns, header and
  * footer repeated on every page, numbered sections and steps, a table drawn with pipes, a revision table. */
