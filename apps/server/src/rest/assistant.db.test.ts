@@ -593,7 +593,7 @@ describe('files on a send', () => {
     expect((await send(u.auth, sess.id, 'what about the hydraulic fluid?', [file.id])).statusCode).toBe(200);
     const msgs = requests[0]!.messages as LlmMessage[];
     expect(msgs[1]!.role).toBe('system');
-    expect(msgs[1]!.content).toContain('[file: forklift-checklist.txt, part 1 of 1]');
+    expect(msgs[1]!.content).toContain(`[file: forklift-checklist.txt, part 1 of 1, id ${file.id}]`);
     // Already sent with the first message: it stays there.
     const again = await messagesOf(u.auth, sess.id);
     expect(again.messages[2].files).toEqual([]);

@@ -55,16 +55,17 @@ const SHORT = 300;
 const LONG = 2_000;
 
 /**
- * Where a part of an artifact comes from in the user's documents: the file, the stored chunk (`part`, its index
- * as extracted) and a verbatim quote of that chunk. Checked on every save: a quote not found in the chunk is a
+ * Where a part of an artifact comes from in the user's documents: the file, the stored chunk (`part`: its number
+ * as the retrieval context marks it, "[file: name, part N of M, id ID]", i.e. the chunk's ordinal + 1) and a
+ * verbatim quote of that chunk. Checked on every save: a quote not found in the chunk is a
  * warning (UNVERIFIED_CITATION). Null where the content is not drawn from a document.
  */
 export const citationSchema = z.object({
   fileId: z.string().trim().min(1, 'File id is required').max(100),
   /** The file's name as uploaded, shown on the card ("From hand-hygiene.docx, part 3"). */
   fileName: text('File name', 255),
-  /** The chunk's index in the file (0-based; shown 1-based). */
-  part: z.number().int().min(0).max(100_000),
+  /** The chunk's number in the file, 1-based as marked and shown. */
+  part: z.number().int().min(1).max(100_000),
   quote: text('Quote', 600),
 });
 export type Citation = z.infer<typeof citationSchema>;

@@ -2,7 +2,7 @@
 // of each file attached to it, as context messages for the model inside a token budget (≈4 characters per
 // token). Matching is PostgreSQL full-text search over FileChunk.tsv (generated to_tsvector('simple', text),
 // GIN-indexed): the message's words as prefix terms OR'ed together, ranked by ts_rank. Every passage carries a
-// marker "[file: checklist.docx, part 2 of 7]", and the context asks the model to name the files it used.
+// marker "[file: checklist.docx, part 2 of 7, id f1]", and the context asks the model to name the files it used.
 //
 // Budget: attached files first (their opening parts, sharing up to half of the budget, then by rank), then the
 // best-ranked passages of any READY file of the session until the budget is spent. Images attached to the
@@ -39,9 +39,10 @@ const MAX_CANDIDATES = 40;
 
 export const FILE_CONTEXT_INTRO =
   'The user uploaded these files to this session. Excerpts follow, each marked with its file name and ' +
-  'position ("[file: name, part N of M]"). Use them when they are relevant to the request, quote or follow ' +
-  'them faithfully, and name the files you used (for example "Based on checklist.docx, …"). If the excerpts ' +
-  'do not cover the question, say so rather than guessing.';
+  'position ("[file: name, part N of M, id ID]"). Use them when they are relevant to the request, quote or ' +
+  'follow them faithfully, and name the files you used (for example "Based on checklist.docx, …"). Where an ' +
+  'artifact has a source field, cite the passage: the file id, its part number N and a short verbatim quote ' +
+  'of it. If the excerpts do not cover the question, say so rather than guessing.';
 
 /** A few very common words that would match nearly every passage (the 'simple' configuration keeps them). */
 const STOP_WORDS = new Set(
@@ -76,7 +77,8 @@ interface ChunkRow {
   text: string;
 }
 
-const marker = (c: ChunkRow) => `[file: ${c.filename}, part ${c.ordinal + 1} of ${c.chunkCount}]`;
+const marker = (c: ChunkRow) =>
+  `[file: ${c.filename}, part ${c.ordinal + 1} of ${c.chunkCount}, id ${c.fileId}]`;
 
 export async function retrieveFileContext(
   db: Db,

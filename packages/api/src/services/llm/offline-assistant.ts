@@ -34,9 +34,12 @@ export type AssistantProfile = (typeof ASSISTANT_PROFILES)[number];
 export const isAssistantProfile = (p: string | undefined): p is AssistantProfile =>
   !!p && (ASSISTANT_PROFILES as readonly string[]).includes(p);
 
-/** A passage of an uploaded file, from the retrieval context ("[file: name, part N of M]"). */
-interface FilePassage {
+/** A passage of an uploaded file, from the retrieval context ("[file: name, part N of M, id ID]"). */
+export interface FilePassage {
   filename: string;
+  /** The file's id (null in contexts written before ids were marked). */
+  fileId: string | null;
+  /** 1-based, as marked (a chunk's ordinal + 1); a citation's `part`. */
   part: number;
   text: string;
 }
@@ -46,9 +49,9 @@ export function filePassagesOf(messages: LlmMessage[]): FilePassage[] {
   const out: FilePassage[] = [];
   for (const m of messages) {
     if (m.role !== 'system') continue;
-    const re = /\[file: (.+?), part (\d+) of \d+\]\n([\s\S]*?)(?=\n\n\[file: |$)/g;
+    const re = /\[file: (.+?), part (\d+) of \d+(?:, id ([^\]\s]+))?\]\n([\s\S]*?)(?=\n\n\[file: |$)/g;
     for (const x of textOf(m.content).matchAll(re))
-      out.push({ filename: x[1]!, part: Number(x[2]), text: x[3]!.trim() });
+      out.push({ filename: x[1]!, fileId: x[3] ?? null, part: Number(x[2]), text: x[4]!.trim() });
   }
   return out;
 }
