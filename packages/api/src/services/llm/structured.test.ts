@@ -78,7 +78,7 @@ describe('structured output schemas', () => {
   it('requires an optional property that accepts null (a citation): the model writes null or a value', () => {
     const out = responseSchemaFor(quizArtifactSchema);
     expect(out.strict).toBe(true);
-    const item = (out.schema.properties as Record<string, { items: Record<string, unknown> }>).items
+    const item = (out.schema.properties as Record<string, { items: Record<string, unknown> }>).items!
       .items as {
       required: string[];
       properties: Record<string, { anyOf?: { type?: string }[] }>;
