@@ -261,6 +261,31 @@ describe('layout per extractor', () => {
   });
 });
 
+describe('tables in plain text', () => {
+  it('columns aligned with spaces are table rows, stored as "A | B | C"', () => {
+    const raw = [
+      'Gift value          Action                         Approver',
+      'Up to EUR 50        Accept and record               None',
+      'EUR 50 to EUR 150   Declare on Form HR-12           Line manager',
+      '',
+      'Gifts are declared within 5 working days.  The register is audited yearly.',
+    ].join('\n');
+    const stored = layoutText(raw, 'txt');
+    expect(stored).toBe(
+      'Gift value | Action | Approver\nUp to EUR 50 | Accept and record | None\n' +
+        'EUR 50 to EUR 150 | Declare on Form HR-12 | Line manager\n\n' +
+        'Gifts are declared within 5 working days. The register is audited yearly.',
+    );
+    expect(layoutText(stored, 'txt')).toBe(stored);
+    const rows = structureDocument(stored, 'txt').filter((b) => b.type === 'table_row');
+    expect(rows.map((r) => [r.header ?? false, r.cells])).toEqual([
+      [true, ['Gift value', 'Action', 'Approver']],
+      [false, ['Up to EUR 50', 'Accept and record', 'None']],
+      [false, ['EUR 50 to EUR 150', 'Declare on Form HR-12', 'Line manager']],
+    ]);
+  });
+});
+
 describe('boilerplate', () => {
   it('page furniture goes, metadata lines are kept in the text but are not blocks', () => {
     const raw = [

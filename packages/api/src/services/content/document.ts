@@ -165,11 +165,20 @@ function splitCells(line: string): string[] | undefined {
     const cells = t.split(/\t+/).map((c) => c.trim());
     if (cells.filter(Boolean).length >= 2) return cells;
   }
-  if (/\S\s\|\s\S/.test(t)) {
-    const cells = t.split(/\s(?<!\\)\|\s/).map((c) => c.trim());
+  if (/\S\s+\|\s+\S/.test(t)) {
+    const cells = t.split(/\s+\|\s+/).map((c) => c.trim());
     if (cells.length >= 2 && cells.every((c) => c.length <= 200)) return cells;
   }
+  // columns aligned with spaces: three or more, two or more spaces apart (not a sentence's double space)
+  const aligned = t.split(/(?<![.!?:;,]) {2,}/);
+  if (aligned.length >= 3 && aligned.every((c) => c.length <= 80)) return aligned;
   return undefined;
+}
+
+/** A table row as stored: Markdown and tab-separated rows as written, others as "A | B | C". */
+function tableLine(text: string, cells: string[]): string {
+  if (text.startsWith('|') || text.includes('\t')) return text;
+  return /\S\s+\|\s+\S/.test(text) ? text.replace(/\s+/g, ' ') : cells.join(' | ');
 }
 
 const ROMAN_VALUES: Record<string, number> = {
@@ -477,7 +486,7 @@ function drafts(raw: string, kind: DocumentKind): Draft[] {
     } else if (k.k === 'sep') {
       add(draft('sep', text, 0, l));
     } else if (k.k === 'table') {
-      add({ ...draft('table_row', l.text.includes('\t') ? l.text : text, 0, l), cells: k.cells });
+      add({ ...draft('table_row', tableLine(l.text, k.cells), 0, l), cells: k.cells });
     } else if (kind === 'pptx') {
       const slide = { slide: true as const, open: true };
       if (slideTitle) add({ ...draft('heading', text, 0, l), level: 2, slide: true });
