@@ -356,6 +356,8 @@ export function bloomLevelsAsked(text: string): BloomAsk {
       const after = t.slice(m.index + m[0].length);
       // "at application of the rules" is a topic, not a level; "at Apply level" or "at Apply and Analyze" is.
       if (re === NAMED[3] && /^\s+(?:of|in|to|the|a|an|for|with|on|from)\b/i.test(after)) continue;
+      // "at Apply or higher" is a range (below), not a named level.
+      if (/^(?:[\s-]+levels?)?\s+(?:or|and)\s+(?:higher|above|up)\b/i.test(after)) continue;
       // "Remember to Analyze levels": a range.
       const range = new RegExp(`^(${ANY_LEVEL})\\s*(?:to|–|-)\\s*(${ANY_LEVEL})$`, 'i').exec(m[1]!.trim());
       if (range) span(range[1]!, range[2]!);

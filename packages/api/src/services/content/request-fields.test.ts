@@ -19,6 +19,7 @@ interface Case {
       | 'items'
       | 'forbiddenTypes'
       | 'bloomLevels'
+      | 'bloomRequired'
       | 'bloomOrder'
       | 'totalMinutes'
       | 'decisionPoints'
@@ -376,6 +377,82 @@ const CASES: Case[] = [
 - Biggest mistake: probes not cleaned between products
 - New starters shadow a chef for two shifts`,
     expect: { kind: 'sme_summary' },
+  },
+  // Written as a title, with no request verb
+  {
+    field: 'construction',
+    message:
+      'Toolbox talk quiz on working at height for scaffolders and roofers — 6 questions, single answer, no true/false.',
+    expect: { kind: 'quiz', itemCount: 6, forbiddenTypes: ['true_false'], audience: 'scaffolders' },
+  },
+  {
+    field: 'banking',
+    message: 'AML refresher as microlearning for tellers: 20 minutes a day for two weeks.',
+    expect: { kind: 'plan', totalMinutes: 200, terms: ['aml'] },
+  },
+  // Bloom ranges and clauses
+  {
+    field: 'leadership',
+    message:
+      'Objectives for a first-time managers programme, module 3: giving feedback that changes behaviour. 4 objectives, from Understand up to Evaluate.',
+    expect: {
+      kind: 'objectives',
+      objectiveCount: 4,
+      bloomLevels: ['understand', 'apply', 'analyze', 'evaluate'],
+      bloomRequired: [],
+      terms: ['feedback'],
+    },
+  },
+  {
+    field: 'pharma',
+    message:
+      "objectives for cleanroom gowning qualification (grade B) — new aseptic operators. Bloom: apply for the gowning sequence, evaluate for judging whether a colleague's gown is compromised. 5 objectives.",
+    expect: { kind: 'objectives', objectiveCount: 5, bloomLevels: ['apply', 'evaluate'] },
+  },
+  {
+    field: 'banking',
+    message:
+      'Objectives for AML refresher e-learning for contact-centre staff at a retail bank, 30 minutes. 3 objectives at Apply or higher.',
+    expect: {
+      kind: 'objectives',
+      bloomLevels: ['apply', 'analyze', 'evaluate', 'create'],
+      bloomRequired: [],
+    },
+  },
+  // Minutes: a weekly time plus more; counts: a couple of one type and the rest another
+  {
+    field: 'saas sales',
+    message:
+      "We're rolling out MEDDICC to 40 account executives. Put together a 4-week enablement programme: 90 minutes a week live on Zoom plus 30 minutes of self-paced work.",
+    expect: { kind: 'plan', totalMinutes: 480, terms: ['meddicc'] },
+  },
+  {
+    field: 'retail',
+    message:
+      "Can you make a knowledge check from the attached SOS-11 for store colleagues? 8 questions; I'd like a couple of true/false and the rest single choice.",
+    expect: {
+      kind: 'quiz',
+      itemCount: 8,
+      items: [
+        { type: 'true_false', count: 2 },
+        { type: 'single_choice', count: 6 },
+      ],
+    },
+  },
+  // Decisions listed by question words; a quoted subject
+  {
+    field: 'anti-bribery',
+    message:
+      "Branching scenario, please: a logistics coordinator in our Lagos office is told by a customs official that the shipment will be released today if they pay a 'facilitation fee' of USD 200 in cash. The learner decides what to say, whether to escalate, and what to record.",
+    expect: { kind: 'scenario', decisionPoints: 3, topic: 'facilitation fee' },
+  },
+  {
+    field: 'pharmacy',
+    message: `Here are my raw notes from a 45-min interview with Ravi, our lead community pharmacist, about dispensing errors. Can you turn them into an SME interview summary?
+- Most errors: wrong strength, look-alike names.
+- People skip the second check at lunchtime when one technician is alone.
+- Near misses go in the near-miss log but nobody reviews it.`,
+    expect: { kind: 'sme_summary', topic: 'dispensing errors' },
   },
   // Plain conversation
   {

@@ -644,15 +644,16 @@ function audienceOf(t: string): string | null {
 
 /** Phrases after a preposition that are idioms or settings, not subjects. */
 const IDIOM =
-  /^(?:the\s+)?(?:road|job|floor|move|go|site|shift|call|phone|line|ground|way|fly|spot|day|week|month|(?:night|day|early|late|weekend|rotating)\s+shifts?|shifts|tablets?|mobiles?|mobile phones?|phones|smartphones?|laptops?|devices?|kiosks?|zoom|teams|a budget|apply|analy[sz]e|evaluate|remember|understand|create|their own|my own|our own|your own|its own)\b/i;
+  /^(?:the\s+)?(?:road|job|floor|move|go|site|shift|call|phone|line|ground|way|fly|spot|day|week|month|(?:night|day|early|late|weekend|rotating)\s+shifts?|shifts|tablets?|mobiles?|mobile phones?|phones|smartphones?|laptops?|devices?|kiosks?|zoom|teams|a budget|arrival|demand|duty|board|foot|site|(?:the\s+)?(?:first|second|third|fourth|fifth|next|last|same)\s+(?:day|week|time|month|hour|shift|visit)|apply|analy[sz]e|evaluate|remember|understand|create|their own|my own|our own|your own|its own)\b/i;
 /** "on a surgical ward", "on the open bench": where it happens, not what it is about. */
 const PLACE =
-  /^(?:an?|the|our|their|my|your|each|every)\s+(?:[\w-]+\s+){0,2}?(?:wards?|bench|benches|site|sites|floor|line|lines|ramp|stand|premises|shop floor|unit|units|office|offices|bay|bays|store|stores|branch|branches|kitchen|restaurant|hotel|warehouse|plant|depot|lab|laboratory|clinic|hospital|school|classroom|team|call|phone|shift|apron|airside)\b/i;
+  /^(?:an?|the|our|their|my|your|each|every)\s+(?:[\w-]+\s+){0,2}?(?:wards?|bench|benches|site|sites|project|projects|floor|line|lines|ramp|stand|premises|shop floor|unit|units|office|offices|bay|bays|store|stores|branch|branches|kitchen|restaurant|hotel|warehouse|plant|depot|lab|laboratory|clinic|hospital|school|classroom|team|call|phone|shift|apron|airside)\b/i;
 
 /** The regex reading of the topic: the phrase after "on/about…", "how to…", before the artifact noun. */
 function topicByPattern(t: string): string | null {
   // "teaching new nurses how to prevent patient falls" / "how to handle complaints" → "preventing patient falls".
-  const how = /\bhow to\s+([a-z]+)\s+([^.?!;:,]+)/i.exec(t);
+  // ("they already know how to take observations" says what learners can do, not the subject).
+  const how = /\b(?<!(?:know|knows|knew|already)\s)how to\s+([a-z]+)\s+([^.?!;:,]+)/i.exec(t);
   if (how) {
     const rest = tidyPhrase(cutAtStop(how[2]!), true);
     if (rest) return `${gerund(how[1]!)} ${rest}`;
@@ -695,29 +696,39 @@ function topicByPattern(t: string): string | null {
       // ("on password managers", "about supporting new starters").
       if (PEOPLE.test(raw) && /^(?:for|teaching)$/i.test(m[1]!)) continue;
       const c = stripKindWords(tidyPhrase(raw));
+      if (c && /^for$/i.test(m[1]!) && PERSON_HEAD.test(c.split(/\s+/).pop()!)) continue;
       if (c && !/^\d[\d,.]*(?:\s|$)/.test(c)) return c;
     }
     return null;
   };
   // "on/about/covering X": the subject, unless it is a place ("on a surgical ward", "on the open bench").
-  const subject = prepPhrase('about|on|covering|regarding|concerning|around|teaching', PLACE);
+  const subject =
+    prepPhrase('about|covering|regarding|concerning', PLACE) ?? prepPhrase('on|around|teaching', PLACE);
   if (subject) return subject;
   // "a fire safety quiz", "GDPR refresher", "forklift training": the words before the artifact noun.
   const before =
-    /\b((?:[A-Za-z][\w'&/-]*\s+){0,4}?[A-Za-z][\w'&/-]*)\s+(?:training|course|module|programme|program|curriculum|workshop|refresher|certification|quiz|knowledge check|assessment|scenario|role[- ]?play|objectives|questions|plan|lesson|bootcamp|e-?learning|campaign|induction|toolbox talk|series|microlearning|micro-?lessons)\b/gi;
+    /\b((?:[A-Za-z][\w'&/-]*\s+){0,4}?[A-Za-z][\w'&/-]*)\s+(?:training|course|module|programme|program|curriculum|workshop|refresher|certification|quiz|knowledge check|assessment|scenario|role[- ]?play|objectives|questions|plan|lesson|bootcamp|e-?learning|campaign|induction|toolbox talk|series|microlearning|micro-?lessons|update|briefing|huddle|enablement)\b/gi;
   for (const m of t.replace(DURATION_WORDS, ' ').matchAll(before)) {
     const c = stripKindWords(
       tidyPhrase(
         m[1]!.replace(
-          /^.*\b(?:write|create|design|build|make|draft|need|want|give|generate|prepare|develop|suggest|deliver|run|roll out|teach|train|plan|me|us|into|for|of|from|with|attached|summari[sz]e)\s+/i,
+          /^.*\b(?:write|create|design|build|make|draft|need|want|give|generate|prepare|develop|suggest|deliver|run|roll out|rolling out|put together|come up with|teach|train|plan|me|us|into|for|of|from|with|attached|summari[sz]e|annual|our|new)\s+/i,
           '',
         ),
       ),
     );
     if (c && !PEOPLE.test(c) && !REQUEST_VERB_ONLY.test(c)) return c;
   }
+  // A request that opens with its subject: "Excel upskilling for 1,200 staff …".
+  const lead = t.split(/\s(?:for|to|with|across|in)\s|[:;,.?!]|\s[—–-]\s/)[0]!.trim();
+  if (lead && lead.split(/\s+/).length <= 5 && !REQUEST_VERB.test(lead) && !PEOPLE.test(lead)) {
+    const tags = taggedPhrase(lead);
+    const finite = tags.some((x) => (x.pos === 'VERB' || x.pos === 'AUX') && !/(?:ing|ed)$/i.test(x.text));
+    const c = finite ? null : stripKindWords(tidyPhrase(lead));
+    if (c && !/^(?:what|which|how|why|best|should|can|could|would)\b/i.test(c)) return c;
+  }
   // "for X" that is not the audience, "in X" that is not a place or organisation ("in a housing association").
-  const other = prepPhrase('for|in', /^(?:a|an|the|our|their|my|your|this|each|every)\s/i);
+  const other = prepPhrase('for');
   if (other) return other;
   // "agents dealing with a refund request" → "dealing with a refund request".
   const doing = new RegExp(`\\b(?:${PEOPLE_NOUN})\\s+([a-z]+ing)\\s+([^.?!;:,]+)`, 'i').exec(t);
@@ -742,10 +753,20 @@ const hasContentNoun = (tags: Tagged[]) =>
  * and it is not a bare function word, quality or artifact word ("The", "Expensive", "In-person"); else the
  * best noun phrase of the request (after "on/about", without the artifact and audience words).
  */
-function topicOf(t: string, audience: string | null): string | null {
+function topicOf(text: string, audience: string | null): string | null {
+  // Asides in brackets are detail, not the subject ("teaching 500 site workers (many with low literacy) to …").
+  const t = text.replace(/\s*\([^)]*\)/g, '').replace(/\s+/g, ' ');
   const candidate = cleanTopic(topicByPattern(t));
   if (candidate) return candidate;
-  return cleanTopic(nounPhraseTopic(t, audience));
+  // "a 3-day induction for new contact centre agents": the programme for its audience.
+  const programme = /\b(onboarding|induction)\b/i.exec(t);
+  if (programme && audience) return `${programme[1]!.toLowerCase()} for ${audience}`;
+  const phrase = cleanTopic(nounPhraseTopic(t, audience));
+  if (phrase) return phrase;
+  // Last, "in X" that is not a place or organisation ("training in first aid", not "in a housing association").
+  const inside =
+    /\bin\s+(?!(?:a|an|the|our|their|my|your|this|each|every|cash|person|total|\d)\b)([^.?!;,:]+)/i.exec(t);
+  return inside ? cleanTopic(stripKindWords(tidyPhrase(cutAtStop(inside[1]!)))) : null;
 }
 
 /** Delivery words that open a phrase about the delivery, not the subject ("in-person workshops"). */
@@ -756,8 +777,33 @@ const DELIVERY_LEAD =
  * when no content noun is left. */
 function cleanTopic(phrase: string | null): string | null {
   if (!phrase) return null;
-  const words = phrase.split(/\s+/);
+  // Item types and counts are not the subject ("single-answer multiple choice", "the rest single choice").
+  const words = phrase
+    .replace(new RegExp(`\\b(?:${TYPE_WORDS})\\b`, 'gi'), ' ')
+    .replace(/\b(?:rest|remainder|options?|each|questions?|items?)\b/gi, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   while (words.length && (EMPTY_TOPIC.test(words[0]!) || DELIVERY_LEAD.test(words[0]!))) words.shift();
+  while (
+    words.length &&
+    /^(?:and|or|of|the|a|an|to|in|on|with|for|vs\.?|versus|&)$/i.test(words[words.length - 1]!)
+  )
+    words.pop();
+  if (!words.length) return null;
+  // A clause is not a noun phrase: cut at its finite verb ("third day running and gets annoyed").
+  const tagged = taggedPhrase(words.join(' '));
+  const verbAt = tagged.findIndex(
+    (x, i) =>
+      i > 0 &&
+      tagged[i - 1]!.pos !== 'DET' &&
+      (x.pos === 'AUX' ||
+        (x.pos === 'VERB' &&
+          /(?:s|ed)$/i.test(x.text) &&
+          !/ss$/i.test(x.text) &&
+          /^(?:DET|ADP|ADJ|VERB|PRON|ADV|PART)$/.test(tagged[i + 1]?.pos ?? ''))),
+  );
+  if (verbAt > 0 && tagged.length === words.length) words.splice(verbAt);
   while (
     words.length &&
     /^(?:and|or|of|the|a|an|to|in|on|with|for|vs\.?|versus|&)$/i.test(words[words.length - 1]!)
@@ -786,9 +832,18 @@ function cleanTopic(phrase: string | null): string | null {
 const NP_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'X']);
 /** Words never in a topic noun phrase. */
 const NOT_TOPIC = new RegExp(
-  `^(?:${KIND_WORDS.source.replace(/\\b/g, '').replace(/^\(\?:|\)$/g, '')}|${PEOPLE_NOUN}|minutes?|hours?|days?|weeks?|months?|level|levels|points?|types?|mix|ones?|languages|sites|locations|shifts|countries|offices|stores|branches|budget|phones|devices|please|thanks|vs|versus|write|create|design|build|make|draft|generate|give|prepare|develop|plan|turn|summari[sz]e|attached|uploaded|notes|document|file|pages?|e-?learning|in-person|person|face-to-face|classroom|virtual|videos?|job aids?|aids?|coaching|webinars?|workshops?|ilt|vilt|simulations?|blended|online|self-paced)$`,
+  `^(?:${KIND_WORDS.source.replace(/\\b/g, '').replace(/^\(\?:|\)$/g, '')}|minutes?|hours?|days?|weeks?|months?|level|levels|points?|types?|mix|ones?|audience|years?|hours?|minutes?|am|pm|a\\.m\\.|p\\.m\\.|several|many|some|few|all|most|languages|sites|locations|shifts|countries|offices|stores|branches|budget|phones|devices|please|thanks|vs|versus|write|create|design|build|make|draft|generate|give|prepare|develop|plan|turn|summari[sz]e|attached|uploaded|notes|document|file|pages?|e-?learning|in-person|person|face-to-face|classroom|virtual|videos?|job aids?|aids?|coaching|webinars?|workshops?|ilt|vilt|simulations?|blended|online|self-paced)$`,
   'i',
 );
+
+/** The head noun of a phrase about a person ("PhD student", "account executive"): not a topic. */
+const PERSON_HEAD =
+  /^(?:students?|assistants?|executives?|callers?|customers?|patients?|nurses?|officers?|managers?|colleagues?|coordinators?|officials?|guests?|partners?|learners?|persons?|people|staff|team|agents?|reps?|drivers?|operators?|technicians?|pupils?|teachers?|chefs?|workers?|employees?|supervisors?|analysts?|engineers?|designers?|leads?|leaders?|members?|sponsors?|clients?|visitors?)$/i;
+
+/** The last word of a phrase about a place or organisation ("surgical ward", "utility company"). */
+const PLACE_HEAD =
+  /^(?:wards?|bench(?:es)?|sites?|projects?|floors?|lines?|ramps?|stands?|premises|units?|offices?|bays?|stores?|branch(?:es)?|kitchens?|restaurants?|hotels?|warehouses?|plants?|depots?|labs?|laborator(?:y|ies)|clinics?|hospitals?|schools?|classrooms?|areas?|countries|compan(?:y|ies)|associations?|centres?|centers?)$/i;
+const PEOPLE_WORD = new RegExp(`^(?:${PEOPLE_NOUN})$`, 'i');
 
 function nounPhraseTopic(t: string, audience: string | null): string | null {
   // Without the request verb, the delivery options and the counts: what is left names the subject.
@@ -814,17 +869,45 @@ function nounPhraseTopic(t: string, audience: string | null): string | null {
         .join(' ')
         .replace(/\s*-\s*/g, '-');
       const prev = tags[cur[0]!.index - 1]?.text.toLowerCase() ?? '';
-      const prep = /^(?:on|about|covering|regarding|into|around)$/.test(prev) ? 3 : 0;
-      const proper = cur.some((x) => x.pos === 'PROPN' || /^[A-Z]{2,}/.test(x.text)) ? 1 : 0;
+      const last = cur[cur.length - 1]!.text;
+      const place = PLACE_HEAD.test(last);
+      const prep = /^(?:on|about|covering|regarding|into|around)$/.test(prev) && !place ? 3 : 0;
+      // Acronyms and names (NEWS2, MEDDICC, FOD) and quoted terms ('facilitation fee') name the subject.
+      const proper = cur.some((x) => /^[A-Z][A-Z0-9]{1,}$/.test(x.text))
+        ? 2
+        : cur.some((x) => x.pos === 'PROPN')
+          ? 1
+          : 0;
+      // A phrase in quotes ("the 'leading hybrid teams' content", "a 'facilitation fee'").
+      const next = tags[cur[cur.length - 1]!.index + 1]?.text ?? '';
+      const quoted = /^['"“‘]$/.test(prev) && /^['"”’]$/.test(next) ? 8 : 0;
+      const of = prev === 'of' ? 1 : 0;
+      const person = PERSON_HEAD.test(last) || PEOPLE_WORD.test(last) ? -6 : 0;
       const isAudience = audience && audience.toLowerCase().includes(text.toLowerCase()) ? -10 : 0;
-      phrases.push({ text, score: prep + proper + Math.min(cur.length, 4) + isAudience - i / 1000 });
+      phrases.push({
+        text,
+        score:
+          prep +
+          proper +
+          quoted +
+          of +
+          person +
+          (place ? -3 : 0) +
+          Math.min(cur.length, 4) +
+          isAudience -
+          i / 1000,
+      });
     }
     cur = [];
   };
   tags.forEach((x, i) => {
     const hyphen = x.text === '-' && cur.length > 0 && tags[i + 1] && /[a-z]/i.test(tags[i + 1]!.text);
     if (
-      (NP_POS.has(x.pos) || hyphen || (x.pos === 'VERB' && cur.length > 0 && tags[i + 1]?.pos === 'NOUN')) &&
+      ((NP_POS.has(x.pos) && (x.pos !== 'NUM' || /^[A-Z]/.test(tags[i - 1]?.text ?? ''))) ||
+        hyphen ||
+        (x.pos === 'VERB' &&
+          (cur.length > 0 || /ing$/i.test(x.text)) &&
+          /^(?:NOUN|PROPN|ADJ)$/.test(tags[i + 1]?.pos ?? ''))) &&
       !NOT_TOPIC.test(x.text)
     ) {
       cur.push(x);
