@@ -623,6 +623,8 @@ function audienceOf(t: string): string | null {
   const patterns = [
     /\b(?:for|teaching|to train|training|aimed at|targeted at|targeting|audience(?: is|:)?)\s+((?:[\w',/-]+\s+){0,4}?(?:[\w-]+\s+)?(?:PEOPLE))\b/gi,
     /\b((?:new|junior|senior|experienced|front[- ]?line|first[- ]time|newly[- ]promoted)\s+(?:[\w-]+\s+){0,2}?(?:PEOPLE))\b/gi,
+    // A counted group: "Our 400 packaging operators", "to 40 account executives".
+    /\b\d[\d,]*\+?\s+((?:[\w-]+\s+){0,2}?(?:PEOPLE))\b/gi,
   ].map((re) => new RegExp(re.source.replace('PEOPLE', PEOPLE_NOUN), re.flags));
   for (const re of patterns)
     for (const m of t.matchAll(re)) {
