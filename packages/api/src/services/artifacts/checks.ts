@@ -39,6 +39,7 @@ import {
 import { checkConformance, stringsWithPaths } from '../content/conformance.js';
 import { taggedPhrase } from '../content/nlp-local.js';
 import type { ParsedRequest } from '../content/request.js';
+import { citationWarnings, UNVERIFIED_CITATION, withoutSource, type CitedChunks } from './citations.js';
 
 const warn = (code: string, path: string, message: string, suggestion: string | null = null) => ({
   code,
@@ -51,13 +52,15 @@ const AOTA = /\b(?:all|none|both|neither)\s+of\s+the\s+(?:above|options|answers|
 
 /**
  * The warnings of an artifact: its structure, meaningless content and — given the request that asked for it
- * (content/request.ts) — whether it is what was asked (content/conformance.ts). Warnings a deterministic
- * repair can fix come first.
+ * (content/request.ts) — whether it is what was asked (content/conformance.ts); given the texts of the chunks
+ * its sources cite (citations.ts, loaded by the service), whether each quote is in them. Warnings a
+ * deterministic repair can fix come first.
  */
 export function checkArtifact<K extends ArtifactKind>(
   kind: K,
   data: ArtifactDataByKind[K],
   request: ParsedRequest | null = null,
+  chunks?: CitedChunks,
 ): ArtifactWarning[] {
   const conformance = checkConformance(kind, data, request);
   const first = conformance.filter((w) => w.code === 'ITEM_TYPE_MISMATCH' && /\.type$/.test(w.path));
@@ -66,6 +69,7 @@ export function checkArtifact<K extends ArtifactKind>(
     ...first,
     ...qualityWarnings(kind, data),
     ...conformance.filter((w) => !first.includes(w)),
+    ...(chunks ? citationWarnings(data, chunks) : []),
   ];
 }
 
@@ -840,6 +844,9 @@ function fixAnyKind<K extends ArtifactKind>(
 ): ArtifactDataByKind[K] | undefined {
   const copy = () => structuredClone(data) as ArtifactDataByKind[K];
   switch (w.code) {
+    // A quote not found in its file: the source is dropped rather than guessed at.
+    case UNVERIFIED_CITATION:
+      return withoutSource(data, w.path);
     case 'DOUBLED_PUNCTUATION': {
       const out = copy();
       const slot = at(out, w.path);

@@ -19,6 +19,7 @@ import { LlmError } from '../llm/types.js';
 import { planAccess, type PlanAccess, type PlanFeatureDeps } from '../assistant/plan-features.js';
 import { createAssistantSessions } from '../assistant/sessions.js';
 import { checkArtifact, fixArtifact } from './checks.js';
+import { loadCitedChunks, type CitedChunks } from './citations.js';
 import { describeChanges, diffArtifactData, sameData } from './diff.js';
 import { fixCommand, generateArtifact } from './generate.js';
 import { renderArtifactMarkdown } from './markdown.js';
@@ -54,6 +55,10 @@ async function versionRow(db: Db, artifactId: string, version: number) {
 
 const kindOf = (a: ArtifactRow) => a.kind as ArtifactKind;
 
+/** The chunk texts the sources of `datas` cite, from the artifact's own session and user (citations.ts). */
+const citedChunksOf = (db: Db, a: { userId: string; sessionId: string }, datas: unknown[]) =>
+  loadCitedChunks(db, { userId: a.userId, sessionId: a.sessionId }, datas);
+
 /** Renders Markdown for a kind's data (the message text, the version's `content`). */
 export const markdownOf = (kind: ArtifactKind, data: unknown) =>
   renderArtifactMarkdown(kind, data as ArtifactData as never);
@@ -71,8 +76,11 @@ async function latestView(s: ServiceDeps, userId: string, artifactId: string, ac
     versionRow(s.db, a.id, a.version),
     artifactRequest(s.db, a, a.version),
   ]);
-  const plan = access ?? (await planAccess(s, userId));
-  return toArtifactView(a, v, kindAllowed(plan, kindOf(a)), request);
+  const [plan, chunks] = await Promise.all([
+    access ?? planAccess(s, userId),
+    citedChunksOf(s.db, a, [v.data]),
+  ]);
+  return toArtifactView(a, v, kindAllowed(plan, kindOf(a)), request, chunks);
 }
 
 /** Adds a version made by the user (edit, restore, Fix) on top of `from`, and returns the new latest view. */
@@ -112,11 +120,26 @@ export async function listArtifacts(
     }),
     planAccess(s, userId),
   ]);
-  const requests = await artifactRequestContexts(s.db, rows);
+  const [requests, chunks] = await Promise.all([
+    artifactRequestContexts(s.db, rows),
+    loadCitedChunks(
+      s.db,
+      { userId, sessionId: session.id },
+      rows.map((a) => a.versions[0]?.data),
+    ),
+  ]);
   return rows.flatMap((a) => {
     const v = a.versions[0];
     return v
-      ? [toArtifactView(a, v, kindAllowed(access, kindOf(a)), requestAt(requests.get(a.id), v.version))]
+      ? [
+          toArtifactView(
+            a,
+            v,
+            kindAllowed(access, kindOf(a)),
+            requestAt(requests.get(a.id), v.version),
+            chunks,
+          ),
+        ]
       : [];
   });
 }
@@ -160,8 +183,9 @@ export async function getArtifact(
       })
     : [];
   const nameOf = new Map(authors.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+  const chunks = await citedChunksOf(s.db, a, [v.data]);
   return {
-    ...toArtifactView(a, v, kindAllowed(access, kindOf(a)), request),
+    ...toArtifactView(a, v, kindAllowed(access, kindOf(a)), request, chunks),
     latestVersion: a.version,
     versions: versions.map((x) => ({
       version: x.version,
@@ -213,7 +237,8 @@ const hasWarning = (
   data: unknown,
   w: Pick<ArtifactWarning, 'code' | 'path'>,
   request: ParsedRequest | null,
-) => checkArtifact(kind, data as never, request).some((x) => x.code === w.code && x.path === w.path);
+  chunks: CitedChunks,
+) => checkArtifact(kind, data as never, request, chunks).some((x) => x.code === w.code && x.path === w.path);
 
 /**
  * Fix: asks the model to repair one warning of the latest version; when its answer still has that warning
@@ -235,7 +260,8 @@ export async function fixArtifactWarning(
     versionRow(s.db, a.id, a.version),
     artifactRequest(s.db, a, a.version),
   ]);
-  const warning = checkArtifact(kind, latest.data as never, request).find(
+  const chunks = await citedChunksOf(s.db, a, [latest.data]);
+  const warning = checkArtifact(kind, latest.data as never, request, chunks).find(
     (w) => w.code === input.code && w.path === input.path,
   );
   if (!warning) throw appError('CONFLICT', WARNING_GONE_MESSAGE);
@@ -249,7 +275,7 @@ export async function fixArtifactWarning(
       current: { kind, version: a.version, data: latest.data },
       signal,
     });
-    if (!hasWarning(kind, data, warning, request)) fixed = data;
+    if (!hasWarning(kind, data, warning, request, await citedChunksOf(s.db, a, [data]))) fixed = data;
   } catch (err) {
     if (signal?.aborted || (err instanceof LlmError && err.kind === 'aborted')) throw err;
     s.log.warn(

@@ -8,6 +8,7 @@ import {
 } from '../../schemas/artifacts.js';
 import type { ParsedRequest } from '../content/request.js';
 import { checkArtifact } from './checks.js';
+import type { CitedChunks } from './citations.js';
 import type { ArtifactChange } from './diff.js';
 import type { VersionSource } from './versions.js';
 
@@ -69,6 +70,8 @@ export function toArtifactView(
   canGenerate: boolean,
   /** The request the version answers (artifacts/request-context.ts): adds the conformance warnings. */
   request: ParsedRequest | null = null,
+  /** The texts of the chunks the version's sources cite (citations.ts): adds UNVERIFIED_CITATION warnings. */
+  chunks?: CitedChunks,
 ): ArtifactView {
   const kind = a.kind as ArtifactKind;
   return {
@@ -79,7 +82,7 @@ export function toArtifactView(
     title: v.title,
     version: v.version,
     data: v.data,
-    warnings: checkArtifact(kind, v.data as never, request),
+    warnings: checkArtifact(kind, v.data as never, request, chunks),
     exportFormats: [...EXPORT_FORMATS_BY_KIND[kind]],
     canGenerate,
     createdAt: a.createdAt,
