@@ -37,7 +37,7 @@ import {
   verbMatchesLevel,
 } from '../content/bloom.js';
 import { checkConformance, stringsWithPaths } from '../content/conformance.js';
-import { taggedPhrase } from '../content/nlp-local.js';
+import { tokens } from '../content/nlp.js';
 import type { ParsedRequest } from '../content/request.js';
 import { citationWarnings, UNVERIFIED_CITATION, withoutSource, type CitedChunks } from './citations.js';
 
@@ -176,7 +176,7 @@ function punctuationWarnings(data: unknown): ArtifactWarning[] {
 function stemIsProposition(stem: string): boolean {
   const text = stem.trim();
   if (text.split(/\s+/).length < 3) return false;
-  const tags = taggedPhrase(text);
+  const tags = tokens(text);
   // An imperative stem opens with its verb ("Select every…", "Match each…"), which the tagger may misread.
   const opener = leadingVerb(text.replace(/^[^A-Za-z]+/, ''));
   const imperative =

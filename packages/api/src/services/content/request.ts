@@ -1,6 +1,6 @@
 // The one request parser: what a designer's message asks for, read once and used by the intent classifier
 // (artifacts/intent.ts), the offline builders and the conformance check (content/conformance.ts). It reads
-// English with wink-nlp (sentences, tokens, parts of speech; nlp-local.ts) for the topic noun phrase and its
+// English with wink-nlp (tokens and parts of speech, through content/nlp.ts) for the topic noun phrase and its
 // terms, and with patterns over the normalised text for the parts that are numbers with units: item counts
 // and types, forbidden types, Bloom levels (content/bloom.ts), minutes, decision points and module counts.
 //
@@ -14,7 +14,21 @@
 import type { ArtifactKind, BloomLevel, Modality, QuizItemType } from '../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../schemas/assistant.js';
 import { bloomLevelsAsked, HIGHER_ORDER, LOWER_ORDER } from './bloom.js';
-import { taggedPhrase, type Tagged } from './nlp-local.js';
+import { tokens } from './nlp.js';
+
+interface Tagged {
+  text: string;
+  /** Universal part of speech (NOUN, PROPN, ADJ, VERB, ADP, DET, NUM, PUNCT…). */
+  pos: string;
+  /** Position in the phrase's token list. */
+  index: number;
+}
+
+/** A text's tokens with their parts of speech and positions (content/nlp.ts). */
+const taggedPhrase = (text: string): Tagged[] =>
+  tokens(text)
+    .filter((t) => t.pos !== 'SPACE')
+    .map((t, index) => ({ text: t.text, pos: t.pos, index }));
 
 export interface RequestedItems {
   type: QuizItemType;
