@@ -26,9 +26,11 @@ interface Tagged {
 
 /** A text's tokens with their parts of speech and positions (content/nlp.ts). */
 const taggedPhrase = (text: string): Tagged[] =>
-  tokens(text)
-    .filter((t) => t.pos !== 'SPACE')
-    .map((t, index) => ({ text: t.text, pos: t.pos, index }));
+  text.trim()
+    ? tokens(text.trim())
+        .filter((t) => t.pos !== 'SPACE')
+        .map((t, index) => ({ text: t.text, pos: t.pos, index }))
+    : [];
 
 export interface RequestedItems {
   type: QuizItemType;
