@@ -22,6 +22,12 @@ export function requestAt(ctx: ArtifactRequestContext | undefined, version: numb
   return texts.length ? applyRevisions(ctx.created, texts) : ctx.created;
 }
 
+/** The user message an answer replied to: the session's latest USER message not after it (findFirst args). */
+export const repliedTo = (answer: { sessionId: string; createdAt: Date }) => ({
+  where: { sessionId: answer.sessionId, role: 'USER' as const, createdAt: { lte: answer.createdAt } },
+  orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+});
+
 /** The user message each answer replied to (the session's latest USER message not after it). */
 async function requestTexts(db: Db, answerIds: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -32,11 +38,7 @@ async function requestTexts(db: Db, answerIds: string[]): Promise<Map<string, st
   });
   await Promise.all(
     answers.map(async (a) => {
-      const user = await db.assistantMessage.findFirst({
-        where: { sessionId: a.sessionId, role: 'USER', createdAt: { lte: a.createdAt } },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        select: { content: true },
-      });
+      const user = await db.assistantMessage.findFirst({ ...repliedTo(a), select: { content: true } });
       if (user) out.set(a.id, user.content);
     }),
   );

@@ -21,7 +21,8 @@ import { createAssistantSessions } from '../assistant/sessions.js';
 import { checkArtifact, fixArtifact } from './checks.js';
 import { loadCitedChunks, type CitedChunks } from './citations.js';
 import { describeChanges, diffArtifactData, sameData } from './diff.js';
-import { fixCommand, generateArtifact } from './generate.js';
+import { fixContext } from './fix-context.js';
+import { generateArtifact } from './generate.js';
 import { renderArtifactMarkdown } from './markdown.js';
 import { assertKindAllowed, assertLive, kindAllowed } from './plan-features.js';
 import { artifactRequest, artifactRequestContexts, requestAt } from './request-context.js';
@@ -269,9 +270,14 @@ export async function fixArtifactWarning(
 
   let fixed: unknown;
   try {
+    // The model sees the request, the session type's rules and the file context, not only the JSON.
+    const { messages, sessionType } = await fixContext(s.db, a, warning, request);
     const { data } = await generateArtifact(s.llm, {
       kind,
-      messages: [{ role: 'user', content: fixCommand(warning) }],
+      messages,
+      sessionType,
+      request,
+      repair: false,
       current: { kind, version: a.version, data: latest.data },
       signal,
     });

@@ -2,12 +2,18 @@
 // modality recommendation, a learning plan or an SME summary (or a version command: revise, add scenario,
 // export plan) is answered with `generateObject`; the answer's text is the artifact's Markdown (plus at most a
 // one-line lead-in), streamed in a few chunks, and the artifact (or its new version) is stored in the same
-// transaction as the answer, linked to it.
+// transaction as the answer, linked to it. With a model, the intent is the model's (artifacts/intent-model.ts)
+// and the artifact gets one repair turn against the parsed request (artifacts/generate.ts); the usage log's
+// entry for the send says so.
 import type { Db, Prisma } from '@app/db';
 import { ARTIFACT_KIND_LABELS, type ArtifactKind } from '../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../schemas/assistant.js';
-import { detectArtifactRequest, type ArtifactIntent } from '../artifacts/intent.js';
-import { generateArtifact } from '../artifacts/generate.js';
+import type { ArtifactIntent } from '../artifacts/intent.js';
+import { decideArtifactIntent, type DecidedIntent } from '../artifacts/intent-model.js';
+import { loadCitedChunks } from '../artifacts/citations.js';
+import { describeRepair, generateArtifact } from '../artifacts/generate.js';
+import { artifactRequest } from '../artifacts/request-context.js';
+import { applyRevisions, parseRequest, type ParsedRequest } from '../content/request.js';
 import { markdownOf } from '../artifacts/service.js';
 import {
   createArtifactStatements,
@@ -18,7 +24,7 @@ import {
 } from '../artifacts/versions.js';
 import type { ArtifactRef } from '../artifacts/views.js';
 import type { ProducedAnswer } from '../conversation/store.js';
-import type { LlmEvent, LlmMessage, LlmProvider } from '../llm/types.js';
+import { addUsage, type LlmEvent, type LlmMessage, type LlmProvider } from '../llm/types.js';
 
 /** The text is streamed in about this many chunks, so the answer still arrives progressively. */
 const STREAM_CHUNKS = 8;
@@ -69,7 +75,9 @@ export async function detectSessionArtifactRequest(
   previousUserTexts?: string[],
   /** Regenerate/Edit: the messages being replaced (not part of the conversation the answer continues). */
   exclude: string[] = [],
-): Promise<ArtifactIntent | null> {
+  /** A model decides the kind (one small call); without one, or when it fails, the rules do. */
+  model?: { llm: LlmProvider; signal?: AbortSignal; onError?: (err: unknown) => void },
+): Promise<DecidedIntent | null> {
   const current = await latestArtifact(db, session.id, undefined, exclude);
   let previous = previousUserTexts;
   // An SME walkthrough's summary depends on the interview so far (only that session type reads them).
@@ -86,11 +94,16 @@ export async function detectSessionArtifactRequest(
     });
     previous = rows.map((r) => r.content);
   }
-  return detectArtifactRequest(message, {
-    sessionType: session.sessionType,
-    current: current ? { kind: current.kind } : null,
-    previousUserTexts: previous,
-  });
+  return decideArtifactIntent(
+    model?.llm,
+    message,
+    {
+      sessionType: session.sessionType,
+      current: current ? { kind: current.kind } : null,
+      previousUserTexts: previous,
+    },
+    { signal: model?.signal, onError: model?.onError },
+  );
 }
 
 /** What the answer makes: a new artifact, or a new version of one (with the data the command applies to). */
@@ -142,6 +155,25 @@ async function planFor(
   }
 }
 
+/**
+ * The request the answer's artifact (or version) answers, as its card will check it (request-context.ts): a new
+ * artifact's is the message; a revise applies the message to the target's request; other commands keep it.
+ */
+async function requestFor(
+  db: Db,
+  plan: Plan,
+  message: string,
+  sessionType: AssistantSessionType,
+): Promise<ParsedRequest | null> {
+  if (!plan.target) return parseRequest(message, { sessionType });
+  const row = await db.artifact.findUnique({
+    where: { id: plan.target.id },
+    select: { id: true, sessionId: true, messageId: true },
+  });
+  const before = row ? await artifactRequest(db, row, plan.target.version) : null;
+  return before && plan.source === 'revise' ? applyRevisions(before, [message]) : before;
+}
+
 function leadIn(intent: ArtifactIntent, plan: Plan, version: number): string | null {
   const label = ARTIFACT_KIND_LABELS[plan.kind];
   if (intent.command === 'export_plan')
@@ -184,7 +216,10 @@ export async function produceArtifactAnswer(
   a: {
     userId: string;
     sessionId: string;
-    intent: ArtifactIntent;
+    intent: ArtifactIntent & Partial<Pick<DecidedIntent, 'decidedBy' | 'usage'>>;
+    /** The user's message (what the artifact is checked against) and the session's type. */
+    message: string;
+    sessionType: AssistantSessionType;
     messages: LlmMessage[];
     signal: AbortSignal;
     profile: string | undefined;
@@ -193,13 +228,24 @@ export async function produceArtifactAnswer(
   },
 ): Promise<ArtifactAnswer> {
   const plan = await planFor(deps.db, a.sessionId, a.intent, a.exclude);
-  const { data, usage } = await generateArtifact(deps.llm, {
+  const request = await requestFor(deps.db, plan, a.message, a.sessionType);
+  const generated = await generateArtifact(deps.llm, {
     kind: plan.kind,
     messages: a.messages,
     current: plan.current,
     signal: a.signal,
     profile: a.profile,
+    sessionType: a.sessionType,
+    request,
+    citedChunks: (d) => loadCitedChunks(deps.db, { userId: a.userId, sessionId: a.sessionId }, [d]),
   });
+  const { data, repair } = generated;
+  // The model's intent call is part of what this answer cost.
+  const usage = a.intent.usage ? addUsage(a.intent.usage, generated.usage) : generated.usage;
+  const details = [
+    ...(a.intent.decidedBy === 'model' ? ['intent by the model'] : []),
+    ...(repair ? [describeRepair(repair)] : []),
+  ].join('; ');
   const version = plan.target ? plan.target.version + 1 : 1;
   const markdown = markdownOf(plan.kind, data);
   const lead = leadIn(a.intent, plan, version);
@@ -214,6 +260,7 @@ export async function produceArtifactAnswer(
   return {
     events: events(),
     ref: () => ref,
+    details: () => details || undefined,
     writes(answerId): Prisma.PrismaPromise<unknown>[] {
       const v: NewVersion = {
         kind: plan.kind,

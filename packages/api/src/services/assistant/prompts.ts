@@ -5,6 +5,9 @@
 import type { AssistantSessionType } from '../../schemas/assistant.js';
 import { describeSmeState, smeStateOf } from '../llm/assistant-sme.js';
 
+/** Tokens (≈4 characters each) the session's file passages may take in a prompt (a send's, and Fix's). */
+export const FILE_CONTEXT_TOKENS = 6000;
+
 const BASE = `You are an expert instructional designer and learning-and-development (L&D) consultant working inside an L&D assistant. You help instructional designers, L&D teams, subject-matter experts and course creators turn expert knowledge into effective training.`;
 
 const COMMON = `General rules:
@@ -39,6 +42,20 @@ export const ASSISTANT_PROMPTS: Record<AssistantSessionType, string> = {
 - Answer every request as a panel of named experts, each under their own heading: Maya Chen (instructional designer), Dr. Sam Okafor (subject-matter expert), Jordan Rivera (learner advocate) and Ruth Adeyemi (compliance and risk). Each gives a distinct, concrete viewpoint and one risk to watch.
 - Then write "## Synthesis": where the panel agrees, where it disagrees and how to resolve it, a numbered recommendation, and open questions.
 - If the user addresses one expert, let that expert answer in depth, then give a short synthesis.`,
+};
+
+/**
+ * What a session type requires of the typed artifacts made in it (issue 36): the artifact instruction replaces
+ * the session's system prompt (artifacts/generate.ts), so the rules that shape a deliverable — the assessment
+ * blueprint, microlearning's limits — are restated here, without the conversational behaviour (interviewing,
+ * panel voices) a JSON artifact has no place for.
+ */
+export const ARTIFACT_SESSION_RULES: Record<AssistantSessionType, string> = {
+  LND_COPILOT: `Session type: L&D Copilot. Align objectives, practice, assessment and modality: every objective observable, every assessment at its objective's level, practice before assessment, and the smallest intervention that closes the gap.`,
+  SME_WALKTHROUGH: `Session type: SME walkthrough. The content comes from what the subject-matter expert said in this conversation (their tasks, steps, common errors, tools and evidence of competence); put anything not yet confirmed by the expert in the gaps rather than inventing it.`,
+  MICROLEARNING: `Session type: Microlearning designer. Modules last 3–7 minutes each with exactly ONE objective per module, written for mobile (a hook of at most 30 seconds, one core idea, one practice interaction with feedback, a retrieval question); build in spaced retrieval practice (e.g. day 2, day 7, day 21).`,
+  ASSESSMENT_BUILDER: `Session type: Assessment builder. Follow a blueprint: every item is linked to an objective (objectiveId) with its Bloom level, and every objective is assessed. Match the item format to the level: recall items only for Remember/Understand, scenario items for Apply, case analysis for Analyze, judgement with justification for Evaluate. Every choice item marks its key and gives a rationale on each distractor naming the misconception it detects; distractors are plausible, come from real mistakes, and match the key in length and grammar.`,
+  EXPERT_PANEL: `Session type: Expert panel. Weigh the deliverable as the panel would: sound instructional design, accuracy for the subject-matter expert, the learner's experience, and compliance and risk.`,
 };
 
 /** The system prompt of a session: base, the type's behaviour, the common rules, and any session state. */

@@ -68,12 +68,18 @@ export async function* assistantSendStream(
   const last = p.replace ? await lastExchangeOf(store, session, p.replace) : undefined;
   const message = last && p.replace?.mode === 'regenerate' ? last.content : p.message;
   // An artifact the plan does not include is refused here, before the quota is reserved.
+  // With a model, one small call decides the kind (the rules when it fails).
   const artifact = await detectSessionArtifactRequest(
     services.db,
     session,
     message,
     undefined,
     last?.messageIds,
+    {
+      llm: services.llm,
+      signal: p.signal,
+      onError: (err) => services.log.warn({ err }, 'intent call failed; the rules decide'),
+    },
   );
   if (artifact) await assertKindAllowed(services, p.userId, artifact.kind);
   const input = last

@@ -9,13 +9,14 @@ import type { ArtifactRef } from '../artifacts/views.js';
 import { titleFromMessage } from '../../schemas/chat.js';
 import { DEFAULT_ASSISTANT_TITLE, type AssistantSessionType } from '../../schemas/assistant.js';
 import type { ConversationStore, ConversationTypes } from '../conversation/store.js';
-import { retrieveFileContext } from '../files/retrieval.js';
+import { asksFromFiles, DOCUMENT_TOKEN_BUDGET, retrieveFileContext } from '../files/retrieval.js';
+import { DEFAULT_FILE_READ_WAIT_MS, waitForFiles } from '../files/waiting.js';
 import type { LlmImage, LlmMessage, LlmProvider } from '../llm/types.js';
 import type { Storage } from '../storage/types.js';
 import { detectSessionArtifactRequest, produceArtifactAnswer } from './artifact-answer.js';
 import { assertKindAllowed } from '../artifacts/plan-features.js';
 import type { PlanFeatureDeps } from './plan-features.js';
-import { systemPromptFor } from './prompts.js';
+import { FILE_CONTEXT_TOKENS, systemPromptFor } from './prompts.js';
 import {
   createAssistantSessions,
   messageFiles,
@@ -25,8 +26,7 @@ import {
   type AssistantSessionView,
 } from './sessions.js';
 
-/** Tokens (≈4 characters each) the session's file passages may take in a prompt. */
-export const FILE_CONTEXT_TOKENS = 6000;
+export { FILE_CONTEXT_TOKENS } from './prompts.js';
 
 /**
  * Messages of history an SME walkthrough session sends (other types: the pipeline's 20). Its state — mode,
@@ -142,8 +142,47 @@ export function createAssistantStore(deps: {
   storage?: Storage;
   llm?: LlmProvider;
   billing?: PlanFeatureDeps['billing'];
+  /** FILE_READ_WAIT_MS: how long an answer waits for attached files still being read. */
+  config?: { fileReadWaitMs?: number };
 }): AssistantStore {
   const { db, storage, llm, billing } = deps;
+  const fileReadWaitMs = deps.config?.fileReadWaitMs ?? DEFAULT_FILE_READ_WAIT_MS;
+  /** Attached files still being read when a send's prompt was assembled, by session (answer() waits for them). */
+  const reading = new Map<string, string[]>();
+  /**
+   * The model's messages. A request for an artifact from the files ("a quiz from the attached procedure")
+   * covers the documents (retrieval.ts) within a budget that fits the provider: bounded for a model, whole
+   * documents offline.
+   */
+  const promptFor: AssistantStore['prompt'] = async ({ session, history, message, input }) => {
+    const userTexts = [...history.filter((h) => h.role === 'user').map((h) => h.content), message];
+    const cover = !!input.artifact && (input.fileIds.length > 0 || asksFromFiles(message));
+    const context = await retrieveFileContext(db, {
+      userId: session.userId,
+      sessionId: session.id,
+      message,
+      attachedFileIds: input.fileIds,
+      cover,
+      tokenBudget: !cover
+        ? FILE_CONTEXT_TOKENS
+        : llm?.kind === 'offline'
+          ? DOCUMENT_TOKEN_BUDGET.offline
+          : DOCUMENT_TOKEN_BUDGET.model,
+      storage,
+    });
+    if (context.reading.length)
+      reading.set(
+        session.id,
+        context.reading.map((f) => f.id),
+      );
+    else reading.delete(session.id);
+    return assemblePrompt({
+      system: systemPromptFor(session.sessionType, userTexts),
+      context: context.contextMessages,
+      history,
+      message,
+    });
+  };
   const sessions = createAssistantSessions(db);
   /** The artifact each answer of this store made or changed, by answer id (read by messageView). */
   const produced = new Map<string, ArtifactRef>();
@@ -177,38 +216,51 @@ export function createAssistantStore(deps: {
         content: r.content,
       }));
     },
-    async prompt({ session, history, message, input }) {
-      const userTexts = [...history.filter((h) => h.role === 'user').map((h) => h.content), message];
-      const { contextMessages } = await retrieveFileContext(db, {
-        userId: session.userId,
-        sessionId: session.id,
-        message,
-        attachedFileIds: input.fileIds,
-        tokenBudget: FILE_CONTEXT_TOKENS,
-        storage,
-      });
-      return assemblePrompt({
-        system: systemPromptFor(session.sessionType, userTexts),
-        context: contextMessages,
-        history,
-        message,
-      });
-    },
+    prompt: promptFor,
     async answer({ userId, session, history, message, input, messages, signal, profile }) {
       if (!llm) return undefined;
+      // A file attached to this message was still being read: wait for it (bounded; the web shows "Reading
+      // name…" until the first text), then read the context again. Runs after the exchange's start, so the
+      // wait holds no other send back and Stop ends it.
+      const waitFor = reading.get(session.id);
+      reading.delete(session.id);
+      if (waitFor?.length) {
+        await waitForFiles(db, {
+          userId: session.userId,
+          sessionId: session.id,
+          fileIds: waitFor,
+          timeoutMs: fileReadWaitMs,
+          signal,
+        });
+        if (!signal.aborted) messages = await promptFor({ session, history, message, input });
+      }
       let intent = input.artifact;
       if (intent === undefined) {
         const previous = history.filter((h) => h.role === 'user').map((h) => h.content);
-        intent = await detectSessionArtifactRequest(db, session, message, previous, input.replacing);
+        intent = await detectSessionArtifactRequest(db, session, message, previous, input.replacing, {
+          llm,
+          signal,
+        });
         if (intent && billing) await assertKindAllowed({ db, billing }, userId, intent.kind);
       }
-      if (!intent) return undefined;
+      if (!intent) return waitFor?.length ? { events: llm.stream({ messages, signal, profile }) } : undefined;
       const answer = await produceArtifactAnswer(
         { db, llm },
-        { userId, sessionId: session.id, intent, messages, signal, profile, exclude: input.replacing },
+        {
+          userId,
+          sessionId: session.id,
+          intent,
+          message,
+          sessionType: session.sessionType,
+          messages,
+          signal,
+          profile,
+          exclude: input.replacing,
+        },
       );
       return {
         events: answer.events,
+        details: answer.details,
         writes(answerId) {
           const statements = answer.writes!(answerId);
           const ref = answer.ref();

@@ -456,7 +456,9 @@ export async function* runExchange<T extends ConversationTypes>(
     await held.commit();
     await logUsage({
       usage: 1,
-      details: `session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`,
+      details: [`session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`, produced?.details?.()]
+        .filter(Boolean)
+        .join('; '),
     });
     if (store.afterComplete) {
       try {

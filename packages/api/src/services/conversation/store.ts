@@ -76,6 +76,8 @@ export interface ProducedAnswer {
    * id; called once the events are consumed, so they may use what the events produced.
    */
   writes?(answerId: string): Prisma.PrismaPromise<unknown>[];
+  /** What the usage log's entry adds about how the answer was made (e.g. an artifact's repair turn). */
+  details?(): string | undefined;
 }
 
 /** A session's last exchange (ConversationStore.lastExchange). */
