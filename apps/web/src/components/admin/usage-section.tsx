@@ -1,5 +1,5 @@
 // Usage Logs (SPEC §2 Usage Logs screen, §3 Usage log entry / Usage analytics, §4 badge and reload rules, §7, §8):
-// Refresh, Clear Test Data, Export CSV of the loaded page (and Export all through the server's CSV), three summary
+// Refresh, Clear Test Data, Export CSV (every row matching the filters, streamed by the server), three summary
 // cards, 'Filter & Export' (search on Enter, action filter, two-month date range), requests per day, and the
 // 'Usage Activity' table with 'Showing X to Y of Z logs'. Changing the page, the action or the range reloads; the
 // typed search applies on Enter or Refresh only. The data comes from a `UsageSource`: the whole platform for the
@@ -7,18 +7,7 @@
 import { useState } from 'react';
 import { startOfMonth, subMonths } from 'date-fns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Activity,
-  CheckCircle2,
-  Download,
-  FileDown,
-  Filter,
-  RefreshCw,
-  Search,
-  Trash2,
-  X,
-  Zap,
-} from 'lucide-react';
+import { Activity, CheckCircle2, Download, Filter, RefreshCw, Search, Trash2, X, Zap } from 'lucide-react';
 import { USAGE_ACTION_LABELS, USAGE_ACTION_VALUES, type UsageAction } from '@app/api/schemas';
 import {
   AlertDialog,
@@ -69,10 +58,9 @@ import {
   rangeToQuery,
   usageCsvFileName,
 } from './admin-format';
-import { downloadServerCsv, saveBlob } from './download';
+import { downloadServerCsv } from './download';
 import { SectionHeader } from './section-header';
 import type { AdminLogEntry } from './types';
-import { buildUsageCsv } from './usage-csv';
 import { useErrorToast } from './use-error-toast';
 import { platformUsageSource, type UsageSource } from './usage-source';
 
@@ -86,7 +74,7 @@ export function UsageSection({ source = platformUsageSource }: { source?: UsageS
   const [action, setAction] = useState<string>(ALL);
   const [range, setRange] = useState<DateRangeValue | undefined>();
   const [page, setPage] = useState(1);
-  const [exportingAll, setExportingAll] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const filters = {
     action: action === ALL ? undefined : (action as UsageAction),
@@ -132,25 +120,16 @@ export function UsageSection({ source = platformUsageSource }: { source?: UsageS
     }
   }
 
-  function exportPage() {
-    try {
-      const csv = buildUsageCsv(logs.data?.logs ?? []);
-      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), usageCsvFileName());
-      toast.success('Export Complete', { description: 'Usage logs have been exported to CSV' });
-    } catch {
-      toast.error('Export Failed', { description: 'Failed to export usage logs. Please try again.' });
-    }
-  }
-
-  async function exportAll() {
-    setExportingAll(true);
+  /** Export CSV: every log matching the filters (not only this page), as the server streams it. */
+  async function exportCsv() {
+    setExporting(true);
     try {
       await downloadServerCsv(source.exportPath, filters, usageCsvFileName());
       toast.success('Export Complete', { description: 'Usage logs have been exported to CSV' });
     } catch {
       toast.error('Export Failed', { description: 'Failed to export usage logs. Please try again.' });
     } finally {
-      setExportingAll(false);
+      setExporting(false);
     }
   }
 
@@ -275,21 +254,13 @@ export function UsageSection({ source = platformUsageSource }: { source?: UsageS
               </AlertDialog>
             )}
             <Button
-              onClick={exportPage}
-              disabled={loadedLogs.length === 0}
-              title="The logs on this page, as CSV"
-            >
-              <Download aria-hidden />
-              Export CSV
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => void exportAll()}
-              disabled={exportingAll}
+              onClick={() => void exportCsv()}
+              disabled={exporting}
+              aria-busy={exporting || undefined}
               title="Every log matching the filters, as CSV"
             >
-              {exportingAll ? <Spinner /> : <FileDown aria-hidden />}
-              Export all
+              {exporting ? <Spinner /> : <Download aria-hidden />}
+              Export CSV
             </Button>
           </>
         }
