@@ -77,6 +77,8 @@ export const envSchema = z.object({
   USAGE_LOG_FLUSH_MS: optionalMs('USAGE_LOG_FLUSH_MS'),
   /** Streamed deltas arriving within this many ms of the last one sent are joined (0: each sent at once). */
   STREAM_COALESCE_MS: optionalMs('STREAM_COALESCE_MS'),
+  /** How long a send waits for its attached files still being read (default 30 s; 0: never waits). */
+  FILE_READ_WAIT_MS: optionalMs('FILE_READ_WAIT_MS'),
   /** The offline provider's pause between streamed chunks (default 12 ms, a reading pace; 0 in fast e2e runs). */
   OFFLINE_STREAM_DELAY_MS: optionalMs('OFFLINE_STREAM_DELAY_MS'),
   WEB_DIST: optionalString,
@@ -152,6 +154,8 @@ export interface AppConfig {
   usageLog: { retentionDays: number; flushMs: number };
   /** Streamed answers: deltas within this window of the last one sent are joined into one event (0: off). */
   streamCoalesceMs: number;
+  /** How long a send waits for its attached files still being read (ms; FILE_READ_WAIT_MS, default 30 s). */
+  fileReadWaitMs?: number;
   webDist?: string;
   trustProxy: boolean;
 }
@@ -235,6 +239,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
     },
     // Tests count and time single deltas of their scripted models unless a test asks for joining.
     streamCoalesceMs: e.STREAM_COALESCE_MS ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_STREAM_COALESCE_MS),
+    fileReadWaitMs: e.FILE_READ_WAIT_MS,
     webDist: e.WEB_DIST,
     trustProxy: e.TRUST_PROXY,
   };
