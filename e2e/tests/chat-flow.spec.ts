@@ -354,8 +354,12 @@ test(
 
 test('leaving /chat?action= within 500 ms sends nothing', async ({ page, request }) => {
   const u = await createUser(request, { plan: 'pro' });
+  // The page's clock is the test's: paused before /chat opens and moved only once the user has left, so "within
+  // 500 ms" holds however slow the machine is (a leaked timer would still fire on runFor and send).
+  await page.clock.install();
   await signInAs(page, u, '/dashboard');
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 60_000);
   // Client-side navigation (the dashboard's code stays loaded, so leaving again is immediate).
   await page.evaluate(() => {
     history.pushState(null, '', '/chat?action=start_chat');
@@ -364,7 +368,8 @@ test('leaving /chat?action= within 500 ms sends nothing', async ({ page, request
   await expect(input(page)).toBeVisible();
   await page.getByRole('link', { name: 'Back to dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
+  await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/dashboard$/);
   const res = await request.get('/api/chat/sessions', {
     headers: { authorization: `Bearer ${u.accessToken}` },
