@@ -133,3 +133,20 @@ export function MessageFiles({
     </div>
   );
 }
+
+/** The answer of a message sent with files still being read, before its first text: "Reading name…". */
+export function ReadingFiles({ names }: { names: string[] }) {
+  if (names.length === 0) return null;
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return (
+    <p
+      className="text-muted-foreground flex items-center gap-1.5 text-xs"
+      role="status"
+      data-testid="reading-files"
+    >
+      <Loader2 className="size-3.5 shrink-0 animate-spin" aria-hidden="true" />
+      <span className="min-w-0 break-words">Reading {list}…</span>
+    </p>
+  );
+}

@@ -162,8 +162,12 @@ export function useAttachments(sessionId: string | undefined) {
   };
 
   const pending = useMemo(() => items.filter((a) => a.sessionId === sessionId), [items, sessionId]);
-  /** Files still uploading or being read: the send waits for them. */
+  /** Files still uploading or being read (the SME notes' first message waits for them). */
   const settling = pending.some((a) => a.phase === 'uploading' || a.phase === 'processing');
+  /** Files still uploading: a send waits for them (a file being read goes with it; the answer waits for it). */
+  const uploading = pending.some((a) => a.phase === 'uploading');
+  /** The names of the files of the next message still being read (the answer shows "Reading name…"). */
+  const readingNames = pending.filter((a) => a.phase === 'processing' && a.fileId).map((a) => a.name);
 
   /** The files to send with the next message (ids and names); the pending list of `sid` is cleared. */
   const takeForSend = (sid: string) => {
@@ -186,6 +190,8 @@ export function useAttachments(sessionId: string | undefined) {
     /** The chips of the session on screen. */
     pending,
     settling,
+    uploading,
+    readingNames,
     accept,
     upload,
     remove,

@@ -31,7 +31,7 @@ import {
   UPLOAD_ACCEPT,
 } from '../../components/assistant/assistant-utils';
 import { useAttachments } from '../../components/assistant/use-attachments';
-import { AttachmentChips, MessageFiles } from '../../components/assistant/attachment-chips';
+import { AttachmentChips, MessageFiles, ReadingFiles } from '../../components/assistant/attachment-chips';
 import { FilesPanel } from '../../components/assistant/files-panel';
 import { SESSION_TYPE_ICONS, SessionTypePicker } from '../../components/assistant/session-type-picker';
 import { ReadAloudButton, ReadAloudProvider } from '../../components/assistant/read-aloud-button';
@@ -65,8 +65,14 @@ export default function AssistantPage() {
   const [draftType, setDraftType] = useState<AssistantSessionType>(DEFAULT_ASSISTANT_SESSION_TYPE);
   const [picker, setPicker] = useState<null | 'create' | 'choose'>(null);
   const [creating, setCreating] = useState(false);
+  /** Files sent while still being read: the answer shows "Reading name…" until its first text. */
+  const [reading, setReading] = useState<string[]>([]);
 
   const conv = useConversation(useAssistantAdapter(nextType), sessionId);
+  // The reading note belongs to one send: gone once it ends (a Regenerate never shows it).
+  useEffect(() => {
+    if (!conv.sending) setReading([]);
+  }, [conv.sending]);
   const files = useAttachments(sessionId);
   const current = conv.current;
   const shownType: AssistantSessionType = sessionId ? (current?.sessionType ?? draftType) : draftType;
@@ -95,8 +101,10 @@ export default function AssistantPage() {
 
   const send = async (text: string) => {
     const c = convRef.current;
-    if (!text.trim() || c.sending || files.settling) return;
+    if (!text.trim() || c.sending || files.uploading) return;
     if (!c.sessionId) nextType.current = draftType;
+    // Files still being read go with the message; its answer shows "Reading name…" until text arrives.
+    setReading(c.sessionId ? files.readingNames : []);
     const extra: AssistantSendExtra = c.sessionId
       ? files.takeForSend(c.sessionId)
       : { fileIds: [], files: [] };
@@ -317,7 +325,7 @@ export default function AssistantPage() {
                   variant="outline"
                   size="sm"
                   onClick={() => void send(p.prompt)}
-                  disabled={conv.sending || files.settling}
+                  disabled={conv.sending || files.uploading}
                 >
                   {p.label}
                 </Button>
@@ -327,10 +335,12 @@ export default function AssistantPage() {
         }
         composer={{
           placeholder: 'Ask anything…',
-          hint: files.settling
-            ? 'Waiting for your files to finish uploading and processing…'
-            : 'Enter to send · Shift+Enter for a new line · AI answers can be wrong; review before use.',
-          sendDisabled: files.settling,
+          hint: files.uploading
+            ? 'Waiting for your files to finish uploading…'
+            : files.readingNames.length
+              ? 'Your files are still being read: send now and the answer waits for them.'
+              : 'Enter to send · Shift+Enter for a new line · AI answers can be wrong; review before use.',
+          sendDisabled: files.uploading,
           onSend: (text) => void send(text),
           addon: (
             <Tooltip>
@@ -399,7 +409,11 @@ export default function AssistantPage() {
         messageExtra={(m) =>
           m.role === 'user' ? (
             <MessageFiles files={m.files} align="end" />
-          ) : m.streaming ? null : (
+          ) : m.streaming ? (
+            !m.content && reading.length > 0 ? (
+              <ReadingFiles names={reading} />
+            ) : null
+          ) : (
             <>
               {m.usedFiles?.length ? <MessageFiles files={m.usedFiles} label="Sources:" /> : null}
               {sessionId && m.artifacts.length > 0 && (
