@@ -1,10 +1,13 @@
 // The dashboard's upgrade panel (SPEC §4 Upgrade panel): a cycle toggle, the plans as cards, and one button
 // labelled by the direction of the change (issue 17 item 3: Upgrade / Downgrade / Switch to annual). A
-// downgrade is confirmed first (quota, features, date) and is booked for the end of the paid period.
+// downgrade is confirmed first (quota, features, date) and is booked for the end of the paid period; a plan
+// bought during the trial is confirmed with what it costs today (issue 37 item 7). The current plan (paid or
+// trial) reads 'Current plan', the others their direction ('Upgrade to Team'). 'Upgrade Plan' scrolls the
+// plans into view and moves focus to them (issue 37 item 8).
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard } from 'lucide-react';
-import type { BillingCycleKey } from '@app/api/client';
+import { formatCents, periodPriceCents, type BillingCycleKey } from '@app/api/client';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn } from '@app/ui';
 import { useTRPC } from '../../lib/trpc';
 import { BillingCycleToggle } from '../pricing/billing-cycle-toggle';
@@ -13,6 +16,7 @@ import { DowngradeDialog } from './downgrade-dialog';
 import { PlanOptionCard } from './plan-option-card';
 import { changeLabel, defaultSelection, downgradeSummary, type DowngradeSummary } from './plan-change';
 import { describeSubscription, formatDate } from './subscription-format';
+import { TrialUpgradeDialog, type TrialUpgrade } from './trial-upgrade-dialog';
 import type { SubscriptionData } from './types';
 import type { useBillingActions } from './use-billing-actions';
 
@@ -45,6 +49,18 @@ export function UpgradePanel({
   }, [sub, d.annual]);
   const [selected, setSelected] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<DowngradeSummary | null>(null);
+  const [trialConfirm, setTrialConfirm] = useState<TrialUpgrade | null>(null);
+  // 'Upgrade Plan' asked for the plans: once they render, bring them into view and move focus to them.
+  const plansRef = useRef<HTMLDivElement>(null);
+  const [reveal, setReveal] = useState(false);
+  useEffect(() => {
+    if (!reveal || !plansRef.current) return;
+    setReveal(false);
+    const el = plansRef.current;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [reveal]);
   const options = optionsQuery.data?.planOptions;
   // The server's rule per option: its direction, how the change goes, and whether it is the current plan.
   const optionFor = (priceId: string | null) => options?.find((o) => !!priceId && o.priceId === priceId);
@@ -58,8 +74,23 @@ export function UpgradePanel({
   const selectedPlan = plans.find((p) => p.id === selectedOption?.planId);
   const currentPlan = plans.find((p) => p.id === sub?.plan);
 
+  /** The main button's label: the direction, or for a trial's own plan, paying for it now. */
+  const chooseLabel = (option: NonNullable<typeof selectedOption>, name: string) =>
+    d.trialing && option.direction === 'current' ? `Start ${name} now` : changeLabel(option.direction, name);
+
   function choose() {
     if (!selectedOption) return;
+    if (d.trialing && selectedOption.action === 'checkout' && selectedPlan) {
+      setTrialConfirm({
+        title: chooseLabel(selectedOption, selectedPlan.name),
+        price: formatCents(periodPriceCents(selectedPlan, selectedOption.cycle)),
+        period: selectedPlan.period[selectedOption.cycle],
+        planName: selectedPlan.name,
+        trialPlan: currentPlan?.name ?? d.planLabel,
+        trialEnd: d.periodEnd,
+      });
+      return;
+    }
     if (selectedOption.action === 'schedule' && selectedPlan && currentPlan) {
       setConfirm(
         downgradeSummary(
@@ -94,13 +125,29 @@ export function UpgradePanel({
           </CardDescription>
         </div>
         {!forceOpen && (
-          <Button variant="outline" size="sm" onClick={() => setOpen((v) => !v)} aria-expanded={isOpen}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              if (!isOpen) setReveal(true);
+              setOpen((v) => !v);
+            }}
+            aria-expanded={isOpen}
+            aria-controls="upgrade-plans"
+          >
             {isOpen ? 'Hide plans' : 'Upgrade Plan'}
           </Button>
         )}
       </CardHeader>
       {isOpen && (
-        <CardContent className="space-y-4">
+        <CardContent
+          ref={plansRef}
+          id="upgrade-plans"
+          tabIndex={-1}
+          aria-label="Plans"
+          role="region"
+          className="scroll-mt-20 space-y-4 outline-none"
+        >
           <div className="flex justify-center">
             <BillingCycleToggle
               value={cycle}
@@ -114,14 +161,24 @@ export function UpgradePanel({
             {plans.map((p) => {
               const priceId = priceIdOf(p, cycle);
               const option = optionFor(priceId);
+              const selectedHere = !!priceId && selectedPrice === priceId;
               return (
                 <PlanOptionCard
                   key={p.id}
                   plan={p}
                   cycle={cycle}
                   compact
-                  selected={!!priceId && selectedPrice === priceId}
-                  current={!!option?.current}
+                  selected={selectedHere}
+                  current={option?.direction === 'current'}
+                  actionLabel={
+                    selectedHere
+                      ? 'Selected'
+                      : option?.direction === 'current'
+                        ? 'Current plan'
+                        : option
+                          ? changeLabel(option.direction, p.name)
+                          : undefined
+                  }
                   scheduledLabel={
                     option?.scheduled && sub?.scheduledChange
                       ? `From ${formatDate(sub.scheduledChange.effectiveAt)}`
@@ -144,11 +201,20 @@ export function UpgradePanel({
                 ? 'Redirecting to checkout…'
                 : 'Changing plan…'
               : selectedOption && selectedPlan
-                ? changeLabel(selectedOption.direction, selectedPlan.name)
+                ? chooseLabel(selectedOption, selectedPlan.name)
                 : 'Choose a plan'}
           </Button>
         </CardContent>
       )}
+      <TrialUpgradeDialog
+        upgrade={trialConfirm}
+        pending={pending}
+        onClose={() => setTrialConfirm(null)}
+        onConfirm={() => {
+          setTrialConfirm(null);
+          if (selectedOption) void billing.upgrade(selectedOption.priceId, selectedOption.action);
+        }}
+      />
       <DowngradeDialog
         summary={confirm}
         title={

@@ -136,12 +136,24 @@ describe('the upgrade rule per plan option (subscriptions.planOptions)', () => {
   };
 
   it('a trial, an ended subscription and none go to checkout; nothing is current', async () => {
-    for (const status of ['TRIALING', 'INCOMPLETE', 'CANCELED'] as const) {
+    for (const status of ['INCOMPLETE', 'CANCELED'] as const) {
       const u = await createSignedInUser(services, { plan: 'pro', status });
       const options = await actionsOf(u.accessToken);
       expect(options).toHaveLength(6);
       expect(options.every((o) => o.action === 'checkout' && !o.current && o.direction === 'new')).toBe(true);
     }
+    // Issue 37 item 7: a trial's directions compare with its plan (labels), still all through Checkout.
+    const trial = await actionsOf(
+      (await createSignedInUser(services, { plan: 'pro', status: 'TRIALING' })).accessToken,
+    );
+    expect(trial.every((o) => o.action === 'checkout' && !o.current)).toBe(true);
+    const dir = (planId: string, cycle: string) =>
+      trial.find((o) => o.planId === planId && o.cycle === cycle)?.direction;
+    expect([dir('pro', 'monthly'), dir('team', 'monthly'), dir('starter', 'monthly')]).toEqual([
+      'current',
+      'upgrade',
+      'downgrade',
+    ]);
     const none = await createSignedInUser(services);
     expect((await actionsOf(none.accessToken)).every((o) => o.action === 'checkout')).toBe(true);
   });

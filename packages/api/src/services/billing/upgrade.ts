@@ -18,7 +18,7 @@ export type UpgradeAction = 'change_in_place' | 'checkout' | 'schedule';
  */
 export type ChangeDirection =
   'current' | 'upgrade' | 'downgrade' | 'switch_to_annual' | 'switch_to_monthly' | 'new';
-// `new`: no paid plan to compare with (a trial, an ended subscription, none) — a purchase, shown as 'Upgrade to …'.
+// `new`: no paid or trial plan to compare with (an ended subscription, none) — a purchase, shown as 'Upgrade to …'.
 
 /** Paid, live statuses: their provider subscription changes price in place, with proration. */
 const IN_PLACE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['ACTIVE', 'PAST_DUE']);
@@ -110,11 +110,13 @@ export interface PlanOption {
 
 /**
  * Every listed plan and cycle with how a change to it goes for this subscription. Directions compare with a
- * paid, live plan only: a trial converts and an ended subscription buys anew (`new`, through Checkout).
+ * paid, live plan or a trial's plan (issue 37: a Pro trial sees Pro as its current plan, Team as an upgrade,
+ * Starter as a downgrade — all through Checkout, which ends the trial and charges now, so none is `current`);
+ * an ended subscription or none buys anew (`new`, through Checkout).
  */
 export function planOptions(sub: UpgradeSubject | null, plans: readonly PublicPlan[]): PlanOption[] {
-  const paid = !!sub?.planId && IN_PLACE_STATUSES.has(sub.status);
-  const from = paid ? { planId: sub.planId!, cycle: cycleOf(sub.billingCycle) } : null;
+  const compared = !!sub?.planId && (IN_PLACE_STATUSES.has(sub.status) || sub.status === 'TRIALING');
+  const from = compared ? { planId: sub.planId!, cycle: cycleOf(sub.billingCycle) } : null;
   return plans.flatMap((plan) =>
     (['monthly', 'annual'] as const).map((cycle) => {
       const priceId = cycle === 'annual' ? plan.annualPriceId : plan.monthlyPriceId;
