@@ -121,3 +121,14 @@ export function withoutSource<T>(data: T, path: string): T {
   if (el && 'source' in el) el.source = null;
   return copy as T;
 }
+
+/**
+ * Where a part of an artifact comes from, on one line for an export: 'hand-hygiene.docx, part 3: "Rub hands…"'
+ * (the quote's whitespace collapsed); null without a source.
+ */
+export function sourceText(source: Citation | null | undefined): string | null {
+  if (!source) return null;
+  const quote = source.quote.replace(/\s+/g, ' ').trim();
+  const name = source.fileName.replace(/\s+/g, ' ').trim();
+  return `${name}, part ${source.part}${quote ? `: "${quote}"` : ''}`;
+}

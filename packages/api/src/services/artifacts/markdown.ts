@@ -9,6 +9,7 @@ import {
   QUIZ_ITEM_TYPE_LABELS,
   type ArtifactDataByKind,
   type ArtifactKind,
+  type Citation,
   type ModalityArtifact,
   type Objective,
   type ObjectivesArtifact,
@@ -18,6 +19,7 @@ import {
   type ScenarioArtifact,
   type SmeSummaryArtifact,
 } from '../../schemas/artifacts.js';
+import { sourceText } from './citations.js';
 
 const DASH = '—';
 
@@ -93,6 +95,18 @@ function objectivesTable(objectives: Objective[], audience: string): string {
   return table(head, rows);
 }
 
+/** "_Source:_ hand-hygiene.docx, part 3: "…"" under a part drawn from a file; nothing without a source. */
+const sourceLine = (source: Citation | null | undefined, prefix = ''): string[] => {
+  const text = sourceText(source);
+  return text ? [`${prefix}_Source:_ ${inline(text)}`] : [];
+};
+
+/** The sources of numbered objectives, as a list under their table. */
+function objectiveSources(objectives: Objective[]): string[] {
+  const lines = objectives.flatMap((o, i) => sourceLine(o.source, `${i + 1}. `));
+  return lines.length ? ['', '**Sources**', '', ...lines] : [];
+}
+
 function objectivesMarkdown(data: ObjectivesArtifact): string[] {
   return [
     ...header('objectives', data),
@@ -100,6 +114,7 @@ function objectivesMarkdown(data: ObjectivesArtifact): string[] {
     `By the end, ${inline(data.audience)} will be able to:`,
     '',
     objectivesTable(data.objectives, data.audience),
+    ...objectiveSources(data.objectives),
   ];
 }
 
@@ -170,6 +185,7 @@ function quizKey(item: QuizItem, n: number): string[] {
     }
   }
   if (item.feedback.trim()) out.push(`   - _Feedback:_ ${inline(item.feedback)}`);
+  out.push(...sourceLine(item.source, '   - '));
   return out;
 }
 
@@ -211,6 +227,7 @@ function scenarioMarkdown(data: ScenarioArtifact): string[] {
   ];
   for (const node of data.nodes) {
     out.push('', `## ${number.get(node.id)}. ${inline(node.title)}`, '', block(node.narrative));
+    if (node.source) out.push('', ...sourceLine(node.source));
     if (node.ending) {
       out.push(
         '',
@@ -293,6 +310,7 @@ function planMarkdown(data: PlanArtifact): string[] {
     }
     if (m.assessments.length)
       out.push('', '**Assessments**', '', ...m.assessments.map((a) => `- ${inline(a)}`));
+    if (m.source) out.push('', ...sourceLine(m.source));
   });
   return out;
 }

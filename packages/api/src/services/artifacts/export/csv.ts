@@ -15,6 +15,7 @@ import {
   type ObjectivesArtifact,
   type QuizArtifact,
 } from '../../../schemas/artifacts.js';
+import { sourceText } from '../citations.js';
 import { letter } from '../markdown.js';
 
 const MAX_OPTIONS = 10;
@@ -33,6 +34,7 @@ export const QUIZ_CSV_COLUMNS = [
   'Feedback',
   'Difficulty',
   'Objective',
+  'Source',
 ];
 
 export function quizToCsv(data: QuizArtifact): string {
@@ -58,6 +60,7 @@ export function quizToCsv(data: QuizArtifact): string {
       item.feedback,
       item.difficulty,
       (item.objectiveId && objectives.get(item.objectiveId)) ?? '',
+      sourceText(item.source) ?? '',
     ];
   });
   return toCsv(QUIZ_CSV_COLUMNS, rows);
@@ -65,7 +68,7 @@ export function quizToCsv(data: QuizArtifact): string {
 
 export function objectivesToCsv(data: ObjectivesArtifact): string {
   return toCsv(
-    ['Number', 'Audience', 'Verb', 'Objective', 'Bloom level', 'Condition', 'Criterion'],
+    ['Number', 'Audience', 'Verb', 'Objective', 'Bloom level', 'Condition', 'Criterion', 'Source'],
     data.objectives.map((o, i) => [
       i + 1,
       o.audience,
@@ -74,6 +77,7 @@ export function objectivesToCsv(data: ObjectivesArtifact): string {
       BLOOM_LEVEL_LABELS[o.bloomLevel],
       o.condition,
       o.criterion,
+      sourceText(o.source) ?? '',
     ]),
   );
 }

@@ -26,6 +26,7 @@ import {
   type PlanArtifact,
   type SmeSummaryArtifact,
 } from '../../../schemas/artifacts.js';
+import { sourceText } from '../citations.js';
 import { formatMinutes } from '../markdown.js';
 import { xmlSafe } from './escape.js';
 
@@ -103,6 +104,10 @@ function objectivesDoc(data: ObjectivesArtifact): Block[] {
     heading('Objectives', HeadingLevel.HEADING_1),
     para(`By the end, ${data.audience} will be able to:`),
     objectivesTable(data.objectives),
+    ...data.objectives.flatMap((o, i) => {
+      const source = sourceText(o.source);
+      return source ? [para(`Source of objective ${i + 1}: ${source}`)] : [];
+    }),
   ];
 }
 
@@ -141,6 +146,8 @@ function planDoc(data: PlanArtifact): Block[] {
     }
     if (m.assessments.length)
       out.push(heading('Assessments', HeadingLevel.HEADING_3), ...m.assessments.map(bullet));
+    const source = sourceText(m.source);
+    if (source) out.push(para(`Source: ${source}`));
   });
   return out;
 }

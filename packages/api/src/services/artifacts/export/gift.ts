@@ -6,8 +6,10 @@ import {
   multipleChoiceWeights,
   percent,
   questionName,
+  takesSeveralAnswers,
   trueFalseOptions,
 } from './quiz-rules.js';
+import { sourceText } from '../citations.js';
 
 /** Escapes GIFT's special characters ~ = # { } : and the backslash; line breaks become GIFT's `\n`. */
 export function giftText(text: string): string {
@@ -20,9 +22,12 @@ export function giftText(text: string): string {
 const feedback = (text: string) => (text.trim() ? `#${giftText(text)}` : '');
 
 function giftAnswers(item: QuizItem): string[] {
+  // One key is a single-answer question whatever the type says: "=" for the key, "~" for the others (a
+  // "multiple choice" with one right option is not select-all; conformance warns about its type).
+  if ((item.type === 'single_choice' || item.type === 'multiple_choice') && !takesSeveralAnswers(item))
+    return item.options.map((o) => `${o.correct ? '=' : '~'}${giftText(o.text)}${feedback(o.feedback)}`);
   switch (item.type) {
     case 'single_choice':
-      return item.options.map((o) => `${o.correct ? '=' : '~'}${giftText(o.text)}${feedback(o.feedback)}`);
     case 'multiple_choice': {
       const weights = multipleChoiceWeights(item);
       return item.options.map(
@@ -53,7 +58,10 @@ function giftQuestion(item: QuizItem, n: number): string {
     item.type === 'true_false'
       ? `{${answers[0]}${general.length ? general[0]!.trim() : ''}}`
       : `{\n${[...answers.map((a) => `\t${a}`), ...general].join('\n')}\n}`;
-  return `::${giftText(questionName(item, n))}::[plain]${giftText(item.stem)} ${body}`;
+  // The source as a comment line before the question (GIFT comments run to the end of the line).
+  const source = sourceText(item.source);
+  const comment = source ? `// Source: ${source.replace(/[\r\n]+/g, ' ')}\n` : '';
+  return `${comment}::${giftText(questionName(item, n))}::[plain]${giftText(item.stem)} ${body}`;
 }
 
 export function quizToGift(data: QuizArtifact): string {

@@ -7,8 +7,10 @@ import {
   multipleChoiceWeights,
   percent,
   questionName,
+  takesSeveralAnswers,
   trueFalseOptions,
 } from './quiz-rules.js';
+import { sourceText } from '../citations.js';
 
 const text = (value: string, indent: string) => `${indent}<text>${xml(value.trim())}</text>`;
 const textBlock = (tag: string, value: string, indent: string) =>
@@ -37,7 +39,14 @@ function questionXml(item: QuizItem, n: number): string {
     `  <question type="${MOODLE_TYPES[item.type]}">`,
     `${i2}<name>\n${text(questionName(item, n), `${i2}  `)}\n${i2}</name>`,
     textBlock('questiontext', item.stem, i2),
-    textBlock('generalfeedback', item.feedback, i2),
+    // The source goes with the general feedback, shown after the question is answered.
+    textBlock(
+      'generalfeedback',
+      [item.feedback.trim(), sourceText(item.source) && `Source: ${sourceText(item.source)}`]
+        .filter(Boolean)
+        .join('\n\n'),
+      i2,
+    ),
     `${i2}<defaultgrade>1</defaultgrade>`,
     `${i2}<penalty>0.3333333</penalty>`,
     `${i2}<hidden>0</hidden>`,
@@ -45,12 +54,11 @@ function questionXml(item: QuizItem, n: number): string {
   switch (item.type) {
     case 'single_choice':
     case 'multiple_choice': {
-      const weights =
-        item.type === 'multiple_choice'
-          ? multipleChoiceWeights(item)
-          : item.options.map((o) => (o.correct ? 100 : 0));
+      // One key is a single-answer question whatever the type says (see takesSeveralAnswers).
+      const several = takesSeveralAnswers(item);
+      const weights = several ? multipleChoiceWeights(item) : item.options.map((o) => (o.correct ? 100 : 0));
       lines.push(
-        `${i2}<single>${item.type === 'single_choice'}</single>`,
+        `${i2}<single>${!several}</single>`,
         `${i2}<shuffleanswers>true</shuffleanswers>`,
         `${i2}<answernumbering>abc</answernumbering>`,
         ...item.options.map((o, i) => answer(weights[i]!, o.text, o.feedback, i2)),

@@ -12,6 +12,7 @@ import {
   questionName,
   takesSeveralAnswers,
 } from './quiz-rules.js';
+import { sourceText } from '../citations.js';
 
 export const QTI_NS = 'http://www.imsglobal.org/xsd/imsqti_v2p1';
 const QTI_XSD = 'http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd';
@@ -121,9 +122,12 @@ function itemXml(item: QuizItem, identifier: string, title: string): string {
     ? `<modalFeedback outcomeIdentifier="GENERAL_FEEDBACK" identifier="SHOWN" showHide="show">${xml(item.feedback.trim())}</modalFeedback>`
     : '';
   const feedbackCardinality = takesSeveralAnswers(item) ? 'multiple' : 'single';
+  // The source as an item-level comment ("--" may not appear inside an XML comment).
+  const source = sourceText(item.source);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<assessmentItem ${rootAttrs} identifier="${identifier}" title="${xml(title)}" adaptive="false" timeDependent="false">`,
+    source ? `<!-- Source: ${source.replace(/-(?=-)/g, '- ').replace(/-$/, '- ')} -->` : '',
     parts.response,
     `<outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"><defaultValue><value>0</value></defaultValue></outcomeDeclaration>`,
     `<outcomeDeclaration identifier="MAXSCORE" cardinality="single" baseType="float"><defaultValue><value>1</value></defaultValue></outcomeDeclaration>`,
