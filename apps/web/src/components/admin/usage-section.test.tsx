@@ -58,7 +58,12 @@ function source(kind: UsageSource['kind']): UsageSource {
         pagination: { page: 1, limit: 10, total: 300, pages: 30 },
       } as unknown as AdminLogsPage),
     useAnalytics: () =>
-      result({ totalRequests: 300, totalUsage: 300, successRate: 100, perDay: [] } as AdminUsageAnalytics),
+      result({
+        totalRequests: 300,
+        totalUsage: 300,
+        successRate: 100,
+        perDay: [],
+      } as unknown as AdminUsageAnalytics),
   };
 }
 
