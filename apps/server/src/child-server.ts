@@ -70,7 +70,9 @@ export async function startChildServer(o: ChildServerOptions): Promise<ChildServ
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A first start transpiles the app (tsx) and creates and migrates PGlite: ~5 s alone, much longer beside other
+  // test workers on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
     try {

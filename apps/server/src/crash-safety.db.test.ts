@@ -45,7 +45,7 @@ async function withDatabase<T>(fn: (db: Database['prisma']) => Promise<T>): Prom
 }
 
 describe('a server killed mid-reply', () => {
-  it('leaves no pending exchange and no spent message once restarted', { timeout: 150_000 }, async () => {
+  it('leaves no pending exchange and no spent message once restarted', { timeout: 420_000 }, async () => {
     const first = await startServer();
     const created = await fetch(`${first.base}/api/test/users`, {
       method: 'POST',

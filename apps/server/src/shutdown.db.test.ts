@@ -71,7 +71,7 @@ const LONG = 'Create a 4-week learning plan for new sales managers';
 describe('SIGTERM while replies stream', () => {
   it(
     'tells REST and tRPC clients to retry, undoes their exchanges and exits cleanly',
-    { timeout: 150_000 },
+    { timeout: 420_000 },
     async () => {
       const first = await startServer();
       const created = await fetch(`${first.base}/api/test/users`, {

@@ -34,7 +34,7 @@ async function withDatabase<T>(fn: (db: Database['prisma']) => Promise<T>): Prom
 }
 
 describe('SIGTERM under load', () => {
-  it('loses no usage-log entry of an answered call', { timeout: 120_000 }, async () => {
+  it('loses no usage-log entry of an answered call', { timeout: 420_000 }, async () => {
     const server = await startChildServer({
       dataDir,
       databaseUrl: testDb?.connectionString,
