@@ -22,6 +22,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...integrationFiles],
           env: { LND_TEST_NO_DATABASE: '1' },
           testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
