@@ -25,6 +25,7 @@ import { createOfflineProvider } from '../../../../packages/api/src/services/llm
 import { createOpenAiProvider } from '../../../../packages/api/src/services/llm/openai.js';
 import type { LlmMessage } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { uploadFile } from './file-test-helpers.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Auth = { authorization: string };
@@ -109,26 +110,8 @@ async function newSession(auth: Auth, sessionType = 'LND_COPILOT') {
 const send = (auth: Auth, id: string, message: string, fileIds: string[] = []) =>
   rest('POST', `/assistant/sessions/${id}/messages`, auth, { message, fileIds });
 
-/** Uploads a text file through the files route and waits for its extraction. */
-async function uploadText(auth: Auth, sessionId: string, name: string, text: string) {
-  const boundary = `----t${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`,
-    ),
-    Buffer.from(text),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/assistant/sessions/${sessionId}/files`,
-    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(res.statusCode).toBe(201);
-  await s.services.files.processor.idle();
-  return res.json().file as { id: string; filename: string };
-}
+const uploadText = (auth: Auth, sessionId: string, name: string, body: string) =>
+  uploadFile(s, auth, sessionId, { name, body });
 
 /** Answers an intent call with `kind` and the n-th artifact call of any kind with `artifacts[n]`. */
 function scripted(kind: ArtifactKind | 'none' | { status: number }, artifacts: Answer[]) {

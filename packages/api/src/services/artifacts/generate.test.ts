@@ -3,7 +3,6 @@
 // kept only when it has fewer; never offline. The model here is an in-process fake (the scripted HTTP endpoint
 // is apps/server/src/rest/artifact-repair.db.test.ts).
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { parseRequest } from '../content/request.js';
 import { createOfflineProvider } from '../llm/offline.js';
 import { LlmError, type LlmObjectRequest, type LlmProvider } from '../llm/types.js';
@@ -16,6 +15,7 @@ import {
 } from './generate.js';
 import { citationKey } from './citations.js';
 import {
+  fakeModel,
   flawedForkliftQuiz,
   FORKLIFT_PROCEDURE,
   FORKLIFT_REQUEST,
@@ -23,26 +23,12 @@ import {
 } from './repair-test-fixtures.js';
 
 /** A model that answers each generateObject with the next scripted value (or throws it). */
-function fakeModel(answers: unknown[]) {
-  const requests: LlmObjectRequest[] = [];
-  const llm: LlmProvider = {
-    kind: 'openai',
-    model: 'fake',
-    stream: () => {
-      throw new Error('not used');
-    },
-    async generateObject<S extends z.ZodType>(req: LlmObjectRequest<S>) {
-      requests.push(req);
-      const next = answers.shift();
-      if (next instanceof Error) throw next;
-      return {
-        object: req.schema.parse(next) as z.output<S>,
-        usage: { promptTokens: 100, completionTokens: 50, totalTokens: 150 },
-      };
-    },
-  };
-  return { llm, requests };
-}
+const scriptedModel = (answers: unknown[]) =>
+  fakeModel(() => {
+    const next = answers.shift();
+    if (next instanceof Error) throw next;
+    return next;
+  });
 
 const request = parseRequest(FORKLIFT_REQUEST);
 const messages = [
@@ -92,7 +78,7 @@ describe('max_tokens per kind', () => {
   });
 
   it('is sent to a model, not to the offline provider', async () => {
-    const { llm, requests } = fakeModel([goodForkliftQuiz()]);
+    const { llm, requests } = scriptedModel([goodForkliftQuiz()]);
     await generateArtifact(llm, { kind: 'quiz', messages, request });
     expect(requests[0]!.maxTokens).toBe(artifactMaxTokens('quiz', request));
     expect(requests[0]!.messages[0]!.content).toBe(artifactInstruction('quiz'));
@@ -111,7 +97,7 @@ describe('max_tokens per kind', () => {
 
 describe('the repair turn', () => {
   it('repairs a flawed artifact once, with the warnings, the request, the rules and the files', async () => {
-    const { llm, requests } = fakeModel([flawedForkliftQuiz(), goodForkliftQuiz()]);
+    const { llm, requests } = scriptedModel([flawedForkliftQuiz(), goodForkliftQuiz()]);
     const out = await generateArtifact(llm, {
       kind: 'quiz',
       messages,
@@ -142,28 +128,28 @@ describe('the repair turn', () => {
   it('keeps the first answer when the repair is not better, or fails', async () => {
     const worse = { ...flawedForkliftQuiz(), items: flawedForkliftQuiz().items.slice(0, 2) };
     worse.objectives = [{ id: 'o1', text: 'Know the checks', bloomLevel: 'remember' }];
-    const a = fakeModel([flawedForkliftQuiz(), worse]);
+    const a = scriptedModel([flawedForkliftQuiz(), worse]);
     const kept = await generateArtifact(a.llm, { kind: 'quiz', messages, request });
     expect(kept.data).toEqual(flawedForkliftQuiz());
     expect(kept.repair).toEqual({ before: 3, after: 3, kept: 'first' });
     expect(kept.usage.totalTokens).toBe(300);
 
-    const b = fakeModel([flawedForkliftQuiz(), new LlmError('busy', 'rate_limited', 429)]);
+    const b = scriptedModel([flawedForkliftQuiz(), new LlmError('busy', 'rate_limited', 429)]);
     const failed = await generateArtifact(b.llm, { kind: 'quiz', messages, request });
     expect(failed.data).toEqual(flawedForkliftQuiz());
     expect(failed.repair).toEqual({ before: 3, after: null, kept: 'first' });
     expect(describeRepair(failed.repair!)).toContain('the repair failed');
 
-    const c = fakeModel([flawedForkliftQuiz(), new LlmError('Aborted', 'aborted')]);
+    const c = scriptedModel([flawedForkliftQuiz(), new LlmError('Aborted', 'aborted')]);
     await expect(generateArtifact(c.llm, { kind: 'quiz', messages, request })).rejects.toThrow('Aborted');
   });
 
   it('sends none for a clean artifact or for Fix (repair: false); an unverified citation drives one', async () => {
-    const clean = fakeModel([goodForkliftQuiz()]);
+    const clean = scriptedModel([goodForkliftQuiz()]);
     expect((await generateArtifact(clean.llm, { kind: 'quiz', messages, request })).repair).toBeNull();
     expect(clean.requests).toHaveLength(1);
 
-    const fix = fakeModel([flawedForkliftQuiz()]);
+    const fix = scriptedModel([flawedForkliftQuiz()]);
     await generateArtifact(fix.llm, { kind: 'quiz', messages, request, repair: false });
     expect(fix.requests).toHaveLength(1);
 
@@ -171,7 +157,7 @@ describe('the repair turn', () => {
     const file = { fileId: 'f1', fileName: 'forklift.txt' };
     const misquoted = goodForkliftQuiz(file);
     misquoted.items[0]!.source!.quote = 'Cracked forks are fine for one more shift.';
-    const cited = fakeModel([misquoted, goodForkliftQuiz(file)]);
+    const cited = scriptedModel([misquoted, goodForkliftQuiz(file)]);
     const out = await generateArtifact(cited.llm, {
       kind: 'quiz',
       messages,

@@ -2,30 +2,14 @@
 // which; the version commands and an SME interview's end stay the rules'; offline, a failed or a slow call,
 // the offline classifier decides.
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { createOfflineProvider } from '../llm/offline.js';
-import { LlmError, type LlmObjectRequest, type LlmProvider } from '../llm/types.js';
+import { LlmError } from '../llm/types.js';
 import { decideArtifactIntent, INTENT_FORMAT_NAME, INTENT_MAX_TOKENS, intentSchema } from './intent-model.js';
 import type { DetectArtifactOptions } from './intent.js';
+import { fakeModel } from './repair-test-fixtures.js';
 
-const usage = { promptTokens: 60, completionTokens: 6, totalTokens: 66 };
-
-function model(answer: (req: LlmObjectRequest) => unknown) {
-  const requests: LlmObjectRequest[] = [];
-  const llm: LlmProvider = {
-    kind: 'openai',
-    model: 'fake',
-    stream: () => {
-      throw new Error('not used');
-    },
-    async generateObject<S extends z.ZodType>(req: LlmObjectRequest<S>) {
-      requests.push(req);
-      const out = await answer(req);
-      return { object: req.schema.parse(out) as z.output<S>, usage };
-    },
-  };
-  return { llm, requests };
-}
+const usage = { promptTokens: 100, completionTokens: 50, totalTokens: 150 };
+const model = fakeModel;
 
 const copilot: DetectArtifactOptions = { sessionType: 'LND_COPILOT', current: null };
 

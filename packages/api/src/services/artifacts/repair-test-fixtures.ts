@@ -1,8 +1,35 @@
-// Quizzes a scripted model answers with in the repair-turn tests (generate.test.ts, artifact-repair.db.test.ts):
+// A fake in-process model, and the quizzes a scripted model answers with in the repair-turn tests
+// (generate.test.ts, intent-model.test.ts, artifact-repair.db.test.ts):
 // the request asks for six questions on forklift pre-shift checks with no true/false; the flawed quiz has four
 // (one true/false, a vague "understand" objective, an uncited item), the good one is what was asked. A quiz
 // drawn from a file cites it through `cite` (file id, name and the chunk's text).
+import type { z } from 'zod';
 import type { QuizArtifact, QuizItem } from '../../schemas/artifacts.js';
+import type { LlmObjectRequest, LlmProvider } from '../llm/types.js';
+
+/**
+ * A model in the process (kind "openai"): each generateObject is answered by `answer` (a value the request's
+ * schema parses, or a throw), with 150 tokens of usage; `requests` records what it was asked.
+ */
+export function fakeModel(answer: (req: LlmObjectRequest, n: number) => unknown) {
+  const requests: LlmObjectRequest[] = [];
+  const llm: LlmProvider = {
+    kind: 'openai',
+    model: 'fake',
+    stream: () => {
+      throw new Error('not used');
+    },
+    async generateObject<S extends z.ZodType>(req: LlmObjectRequest<S>) {
+      requests.push(req);
+      const out = await answer(req, requests.length - 1);
+      return {
+        object: req.schema.parse(out) as z.output<S>,
+        usage: { promptTokens: 100, completionTokens: 50, totalTokens: 150 },
+      };
+    },
+  };
+  return { llm, requests };
+}
 
 export const FORKLIFT_REQUEST =
   'Write a 6-question quiz on forklift pre-shift checks for warehouse staff. No true/false.';
