@@ -2,7 +2,7 @@
 // kind's form in place of the card body), Versions and Export.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { History, Lock, Pencil } from 'lucide-react';
+import { FileWarning, History, Lock, Pencil } from 'lucide-react';
 import { ARTIFACT_KIND_LABELS } from '@app/api/schemas';
 import { Alert, AlertAction, AlertDescription, Badge, Button } from '@app/ui';
 import { UPGRADE_PATH } from '../assistant/assistant-utils';
@@ -13,8 +13,23 @@ import { ArtifactWarnings } from './artifact-warnings';
 import { ExportMenu } from './export-menu';
 import { VersionsDialog } from './versions-dialog';
 
+/** The banner of an artifact with "[SME: …]" placeholders (an offline draft): the spec's exact text. */
+export const OFFLINE_DRAFT_TEXT = 'Offline draft: upload your source or connect a model for real content';
+
+/** The placeholders of an artifact's PLACEHOLDER warning (its suggestion lists them, "; "-separated). */
+export function placeholdersOf(warnings: { code: string; suggestion: string | null }[]): string[] {
+  const w = warnings.find((x) => x.code === 'PLACEHOLDER');
+  if (!w) return [];
+  const list = (w.suggestion ?? '')
+    .split('; ')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : ['[SME: …]'];
+}
+
 export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
   const titleId = useId();
+  const placeholders = placeholdersOf(artifact.warnings);
   const [editing, setEditing] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -56,11 +71,22 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
               <History /> Versions
             </Button>
             {artifact.canGenerate && (
-              <ExportMenu artifactId={artifact.id} formats={artifact.exportFormats} title={artifact.title} />
+              <ExportMenu
+                artifactId={artifact.id}
+                formats={artifact.exportFormats}
+                title={artifact.title}
+                placeholders={placeholders}
+              />
             )}
           </div>
         )}
       </header>
+      {placeholders.length > 0 && (
+        <Alert variant="info" data-testid="offline-draft-banner">
+          <FileWarning aria-hidden="true" />
+          <AlertDescription>{OFFLINE_DRAFT_TEXT}</AlertDescription>
+        </Alert>
+      )}
       {/* Fix and export of this kind are plan features (403 PLAN_FEATURE): offer the upgrade instead. */}
       {!artifact.canGenerate && (
         <Alert variant="info" data-testid="artifact-upgrade">

@@ -1,6 +1,7 @@
 // Objectives: each with its Bloom-level badge, the behaviour, and its condition and criterion when given.
 import type { Objective, ObjectivesArtifact } from '@app/api/schemas';
 import { BloomBadge } from './bloom-badge';
+import { SourceNote } from './source-note';
 
 export function ObjectiveLine({ objective }: { objective: Objective }) {
   return (
@@ -28,6 +29,7 @@ export function ObjectiveLine({ objective }: { objective: Objective }) {
           )}
         </dl>
       )}
+      <SourceNote source={objective.source} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Clock } from 'lucide-react';
 import { MODALITY_LABELS, type PlanArtifact } from '@app/api/schemas';
 import { Badge } from '@app/ui';
 import { formatMinutes } from './artifact-format';
+import { SourceNote } from './source-note';
 
 export function PlanCard({ data }: { data: PlanArtifact }) {
   return (
@@ -60,6 +61,7 @@ export function PlanCard({ data }: { data: PlanArtifact }) {
                 ))}
               </Section>
             )}
+            <SourceNote source={m.source} />
           </li>
         ))}
       </ol>

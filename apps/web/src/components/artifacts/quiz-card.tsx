@@ -24,6 +24,7 @@ import {
   type QuizAnswer,
   type QuizAnswers,
 } from './quiz-try';
+import { SourceNote } from './source-note';
 
 const letter = (i: number) => String.fromCharCode(65 + i);
 
@@ -291,6 +292,7 @@ function QuizItemView({
       )}
 
       {reveal && item.feedback && <p className="text-muted-foreground text-xs">{item.feedback}</p>}
+      <SourceNote source={item.source} />
     </fieldset>
   );
 }

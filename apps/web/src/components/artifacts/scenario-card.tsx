@@ -13,6 +13,7 @@ import {
 } from './scenario-play';
 import { ScenarioGraph } from './scenario-graph';
 import { OutcomeBadge } from './scenario-outcome';
+import { SourceNote } from './source-note';
 
 export function ScenarioCard({ data }: { data: ScenarioArtifact }) {
   const [state, setState] = useState(() => startScenario(data));
@@ -55,6 +56,7 @@ export function ScenarioCard({ data }: { data: ScenarioArtifact }) {
               {status.node?.title ?? 'This path is not finished'}
             </h4>
             {status.node && <p className="whitespace-pre-wrap">{status.node.narrative}</p>}
+            {status.node && <SourceNote source={status.node.source} />}
             {status.kind === 'ending' && status.node.ending && (
               <div className="grid gap-1.5 rounded-md border p-3">
                 <OutcomeBadge outcome={status.node.ending.outcome} />
