@@ -9,6 +9,7 @@ import { Button, Checkbox, FormField, Input, Label, Spinner, toast } from '@app/
 import { useAuth } from '../../auth/auth-context';
 import { appCodeOf, errorMessage } from '../../auth/errors';
 import { check } from '../../auth/validation';
+import { useFormErrorToast } from '../../lib/form-error-toast';
 import { useTRPC } from '../../lib/trpc';
 import { AuthShell } from './auth-shell';
 
@@ -19,6 +20,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // The form's error toast goes when an input changes or an action succeeds (issue 37 item 9).
+  const formError = useFormErrorToast();
 
   const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
@@ -27,15 +30,16 @@ export default function LoginPage() {
     e.preventDefault();
     const input = check(loginSchema, { email, password, rememberMe });
     if (!input.ok) {
-      toast.error('Login failed', { description: input.message });
+      formError.error('Login failed', { description: input.message });
       return;
     }
+    formError.dismiss();
     setSubmitting(true);
     try {
       await login(input.data);
     } catch (err) {
       if (appCodeOf(err) === ERROR_CODES.EMAIL_NOT_VERIFIED) {
-        toast.error('Email not verified', {
+        formError.error('Email not verified', {
           description: 'Please check your email and verify your account before logging in.',
           action: {
             label: 'Resend email',
@@ -53,7 +57,7 @@ export default function LoginPage() {
           },
         });
       } else {
-        toast.error('Login failed', { description: errorMessage(err, 'Invalid credentials') });
+        formError.error('Login failed', { description: errorMessage(err, 'Invalid credentials') });
       }
       setSubmitting(false);
     }
@@ -62,12 +66,15 @@ export default function LoginPage() {
   function onForgot() {
     const input = check(forgotPasswordSchema, { email });
     if (!input.ok) {
-      toast.error(input.message);
+      formError.error(input.message);
       return;
     }
     forgot.mutate(input.data, {
-      onSuccess: () => toast.success('Password reset email sent! Please check your inbox.'),
-      onError: (err) => toast.error(errorMessage(err, 'Failed to send reset email')),
+      onSuccess: () => {
+        formError.dismiss();
+        toast.success('Password reset email sent! Please check your inbox.');
+      },
+      onError: (err) => formError.error(errorMessage(err, 'Failed to send reset email')),
     });
   }
 
@@ -84,7 +91,10 @@ export default function LoginPage() {
             autoComplete="email"
             placeholder="you@company.com"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              formError.dismiss();
+            }}
             required
           />
         </FormField>
@@ -101,7 +111,10 @@ export default function LoginPage() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              formError.dismiss();
+            }}
             required
           />
         </FormField>

@@ -26,6 +26,7 @@ import {
   toast,
 } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
+import { useFormErrorToast, type FormErrorToast } from '../../lib/form-error-toast';
 import { useTRPC } from '../../lib/trpc';
 import {
   readSelectedPlan,
@@ -57,6 +58,8 @@ export default function TrialPage() {
   const [password, setPassword] = useState('');
   const [sendTips, setSendTips] = useState(true);
   const [cardError, setCardError] = useState<string | null>(null);
+  // The form's error toast goes when an input changes or the sign-up succeeds (issue 37 item 9).
+  const formError = useFormErrorToast();
   const [payment, setPayment] = useState<PaymentHandle | null>(null);
   const [creatingPm, setCreatingPm] = useState(false);
   const onPaymentReady = useCallback((h: PaymentHandle | null) => setPayment(() => h), []);
@@ -73,6 +76,7 @@ export default function TrialPage() {
     const sel = selectionFor(p, cycle);
     storeSelectedPlan(sel);
     setPlan(sel);
+    formError.dismiss();
     setDialogOpen(false);
   }
 
@@ -80,21 +84,21 @@ export default function TrialPage() {
     e.preventDefault();
     setCardError(null);
     if (!fullName.trim() || !email.trim() || !password.trim()) {
-      toast.error('Missing Information', { description: 'Please fill in all required fields.' });
+      formError.error('Missing Information', { description: 'Please fill in all required fields.' });
       return;
     }
     const names = splitFullName(fullName);
     const problem = accountProblem({ email, password, ...names });
     if (problem) {
-      toast.error(problem.title, { description: problem.description });
+      formError.error(problem.title, { description: problem.description });
       return;
     }
     if (!plan) {
-      toast.error('No Plan Selected', { description: 'Please select a plan before continuing.' });
+      formError.error('No Plan Selected', { description: 'Please select a plan before continuing.' });
       return;
     }
     if (!payment) {
-      toast.error('Payment system not ready', {
+      formError.error('Payment system not ready', {
         description: 'Please wait for the payment system to load and try again.',
       });
       return;
@@ -106,15 +110,15 @@ export default function TrialPage() {
       if (pm.error) {
         setCardError(pm.error.message);
         if (pm.error.type === 'api_error')
-          toast.error('Failed to create payment method', {
+          formError.error('Failed to create payment method', {
             description: pm.error.message || 'Please try again later',
           });
-        else toast.error('Payment Error', { description: pm.error.message });
+        else formError.error('Payment Error', { description: pm.error.message });
         return;
       }
       paymentMethodId = pm.paymentMethodId;
     } catch (err) {
-      toast.error('Failed to create payment method', {
+      formError.error('Failed to create payment method', {
         description: err instanceof Error && err.message ? err.message : 'Please try again later',
       });
       return;
@@ -133,12 +137,13 @@ export default function TrialPage() {
       });
       setSession(res.accessToken, res.user);
       storeSelectedPlan(null);
+      formError.dismiss();
       toast.success('Welcome aboard!', {
         description: `Your ${TRIAL_DAYS}-day free trial of ${plan.name} has started. Check your inbox to verify your email.`,
       });
       navigate('/dashboard');
     } catch (err) {
-      reportRegistrationError(err, setCardError);
+      reportRegistrationError(err, setCardError, formError.error);
     }
   }
 
@@ -206,7 +211,10 @@ export default function TrialPage() {
                   id="fullName"
                   autoComplete="name"
                   value={fullName}
-                  onChange={(e) => setFullName(e.target.value)}
+                  onChange={(e) => {
+                    setFullName(e.target.value);
+                    formError.dismiss();
+                  }}
                   disabled={loading}
                   placeholder="Jane Doe"
                 />
@@ -218,7 +226,10 @@ export default function TrialPage() {
                   type="email"
                   autoComplete="email"
                   value={email}
-                  onChange={(e) => setEmail(e.target.value)}
+                  onChange={(e) => {
+                    setEmail(e.target.value);
+                    formError.dismiss();
+                  }}
                   disabled={loading}
                   placeholder="jane@company.com"
                 />
@@ -230,7 +241,10 @@ export default function TrialPage() {
                   type="password"
                   autoComplete="new-password"
                   value={password}
-                  onChange={(e) => setPassword(e.target.value)}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    formError.dismiss();
+                  }}
                   disabled={loading}
                   aria-describedby="password-hint"
                 />
@@ -374,9 +388,13 @@ export default function TrialPage() {
 }
 
 /** SPEC §8 Registration: card errors under the card field, connection errors, other failures. */
-function reportRegistrationError(err: unknown, setCardError: (m: string | null) => void) {
+function reportRegistrationError(
+  err: unknown,
+  setCardError: (m: string | null) => void,
+  showError: FormErrorToast['error'],
+) {
   if (!(err instanceof Error)) {
-    toast.error('Registration failed', { description: 'An unexpected error occurred. Please try again.' });
+    showError('Registration failed', { description: 'An unexpected error occurred. Please try again.' });
     return;
   }
   const appCode =
@@ -387,14 +405,14 @@ function reportRegistrationError(err: unknown, setCardError: (m: string | null) 
     (appCode === ERROR_CODES.VALIDATION_ERROR && /payment|card/i.test(message))
   ) {
     setCardError(message);
-    toast.error('Payment Error', { description: message });
+    showError('Payment Error', { description: message });
     return;
   }
   if (/network|fetch/i.test(message)) {
-    toast.error('Connection Error', { description: 'Please check your internet connection and try again.' });
+    showError('Connection Error', { description: 'Please check your internet connection and try again.' });
     return;
   }
-  toast.error('Registration failed', {
+  showError('Registration failed', {
     description: message || 'Please check your information and try again.',
   });
 }
