@@ -11,6 +11,7 @@ import {
   TableCell,
   TableRow,
 } from 'docx';
+import pptxgen from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '../files/chunking.js';
 import { docxFile, pdfFile, pptxFile, xlsxFile } from '../files/testing/fixtures.js';
@@ -247,6 +248,64 @@ describe('layout per extractor', () => {
     expectInParts(stored, blocks);
   });
 
+  it('pptx: a table on a slide is read as table rows, not one line per cell', async () => {
+    type Slide = {
+      addText(t: string, o: object): void;
+      addTable(rows: { text: string }[][], o: object): void;
+    };
+    const Pptx = ((pptxgen as unknown as { default?: unknown }).default ?? pptxgen) as new () => {
+      addSlide(): Slide;
+      write(o: { outputType: 'nodebuffer' }): Promise<unknown>;
+    };
+    const deck = new Pptx();
+    const slide = deck.addSlide();
+    slide.addText('Deadlines at a glance', { x: 0.5, y: 0.3, w: 8, h: 0.6 });
+    const rows = [
+      ['Who', 'Tells whom', 'Deadline'],
+      ['You', 'The DPO (form DP-7)', '1 hour'],
+      ['The DPO', 'The ICO', '72 hours'],
+    ];
+    slide.addTable(
+      rows.map((r) => r.map((text) => ({ text }))),
+      { x: 0.5, y: 1.2, w: 8 },
+    );
+    const stored = await extract('pptx', (await deck.write({ outputType: 'nodebuffer' })) as Buffer);
+    expect(stored).toContain(
+      'Deadlines at a glance\n| Who | Tells whom | Deadline |\n| --- | --- | --- |\n| You | The DPO (form DP-7) | 1 hour |',
+    );
+    const blocks = structureDocument(stored, 'pptx');
+    expect(blocks.filter((b) => b.type === 'table_row').map((b) => [b.header ?? false, b.cells])).toEqual([
+      [true, rows[0]],
+      [false, rows[1]],
+      [false, rows[2]],
+    ]);
+  });
+
+  it('xlsx: a title written above the header row is not content; a one-column sheet is paragraphs', async () => {
+    const stored = await extract(
+      'xlsx',
+      await xlsxFile({
+        Checklist: [
+          ['Orbis Software GmbH — Onboarding Checklist v4 (HR-ON-01)', '', ''],
+          ['When', 'Task', 'Owner'],
+          ['Day 1', 'Health and safety induction (30 minutes)', 'Facilities'],
+        ],
+        Notes: [['Note'], ['Probation lasts 6 months, with a formal review by day 90.']],
+      }),
+    );
+    const blocks = structureDocument(stored, 'xlsx');
+    expect(brief(blocks)).toEqual([
+      'heading 1: Sheet: Checklist',
+      'table_row: | When | Task | Owner |',
+      'table_row: | Day 1 | Health and safety induction (30 minutes) | Facilities |',
+      'heading 1: Sheet: Notes',
+      'heading 3: Note',
+      'paragraph: Probation lasts 6 months, with a formal review by day 90.',
+    ]);
+    expect(blocks[1]!.header).toBe(true);
+    expectInParts(stored, blocks);
+  });
+
   it('a spreadsheet written "A | B | C": rows and their header', () => {
     const blocks = structureDocument(HACCP_SHEET_TEXT, 'xlsx');
     expect(blocks.map((b) => b.type)).toEqual(HACCP_SHEET.map(() => 'table_row'));
@@ -309,6 +368,25 @@ describe('boilerplate', () => {
       'ACME Foods Ltd',
       'Allergen Control Policy',
       'Staff must wear clean protective clothing in production areas.',
+    ]);
+  });
+
+  it('title-block tables, metadata written in columns and registration lines are not blocks', () => {
+    const raw = [
+      'Hand Hygiene and Glove Use Procedure',
+      '| Document no. | IPC-P-014 | Version | 5.2 |',
+      '| --- | --- | --- | --- |',
+      '| Owner | Lead Nurse, Infection Prevention | Review date | March 2027 |',
+      '',
+      'Owner: Head of Loss Prevention | Effective: 1 April 2025',
+      '',
+      'Staff must be bare below the elbows in clinical areas.',
+      '',
+      'Harlow & Finch Stores Ltd - Registered in England No. 04882130',
+    ].join('\n');
+    expect(structureDocument(raw, 'docx').map((b) => b.text)).toEqual([
+      'Hand Hygiene and Glove Use Procedure',
+      'Staff must be bare below the elbows in clinical areas.',
     ]);
   });
 

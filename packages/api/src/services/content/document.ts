@@ -101,6 +101,8 @@ const PAGE_FURNITURE = [
   /^\d+\s*(of|\/)\s*\d+$/i,
   /^[-–—]?\s*\d{1,4}\s*[-–—]?$/,
   /^(page\s+)?(?=[ivx])x{0,3}(ix|iv|v?i{0,3})$/i,
+  // a rule drawn with characters: "=====", "-----", "_____"
+  /^([=_*~-])(\s?\1){2,}$/,
 ];
 const METADATA = [
   /^(document|doc\.?|policy|procedure|sop|process|content)?\s*(owner|author|approved by|approver|reviewed by|reviewer|prepared by|issued by|authori[sz]ed by|custodian|sponsor)\s*[:–—-]/i,
@@ -113,6 +115,7 @@ const METADATA = [
   /^printed copies are uncontrolled\b.{0,60}$/i,
   /^(©|\(c\)|copyright)\s/i,
   /^classification\s*[:–—-]/i,
+  /\b(registered (in|office|charity)|company (no\.?|number|registration)|vat (no\.?|number))\b.{0,80}$/i,
 ];
 /** A line that carries page-furniture fields together: "IPC-SOP-004 | Version 3.2 | Page 2 of 7". */
 const FURNITURE_INSIDE =
@@ -123,6 +126,10 @@ const CONTROL_SECTION =
   /^(document (control|history|information|details|approval)|revision history|version (history|control)|change (history|log|record)|amendment (history|record)s?|approvals?|approval history|review history|distribution( list)?|record of changes)$/i;
 const REVISION_HEADER =
   /^(version|ver\.?|rev(ision)?\.?|issue|date|author|owner|changes?|description( of changes?)?|summary( of changes?)?|amendments?|approved( by)?|reviewed( by)?|reason( for change)?|by)$/i;
+
+/** The labels of a title-block table: "Document no. | IPC-P-014 | Version | 5.2", "Owner | … | Review date | …". */
+const TITLE_BLOCK_LABEL =
+  /^(document|doc\.?|sop|policy|procedure|form|reference|ref\.?)?\s*(no\.?|number|id|ref\.?|reference|code|title|owner|version|status)$|^(version|ver\.?|rev(ision)?\.?|issue( no\.?)?|owner|author|approved( by)?|approver|reviewed( by)?|review( date)?|next review( date)?|effective( date| from)?|issue date|date of issue|valid from|classification|department|prepared by)$/i;
 
 const isPageFurniture = (s: string) => PAGE_FURNITURE.some((r) => r.test(s));
 const isMetadata = (s: string) => METADATA.some((r) => r.test(s)) && s.length <= 160;
@@ -482,7 +489,12 @@ function drafts(raw: string, kind: DocumentKind): Draft[] {
     if (k.k === 'md') {
       slideTitle = kind === 'pptx' && /^slide\s+\d+$/i.test(k.content);
       notes = false;
-      add({ ...draft('heading', `${k.marks} ${k.content}`, k.marks.length + 1, l), level: k.level });
+      // "# 3. Bare below the elbows": the number is the heading's marker
+      const numbered = /^(\d{1,2}(?:\.\d{1,2})*)\.?\s+(?=\S)/.exec(k.content);
+      const at = k.marks.length + 1 + (numbered?.[0].length ?? 0);
+      const heading = { ...draft('heading', `${k.marks} ${k.content}`, at, l), level: k.level };
+      if (numbered) add({ ...heading, marker: numbered[1]!, ordinal: Number(numbered[1]!.split('.')[0]) });
+      else add(heading);
     } else if (k.k === 'sep') {
       add(draft('sep', text, 0, l));
     } else if (k.k === 'table') {
@@ -558,7 +570,8 @@ function classify(out: Draft[]): void {
     }
     if (control) {
       if (d.type !== 'sep') d.type = 'meta';
-    } else if (d.type !== 'table_row' && d.type !== 'sep' && isMetadata(text)) d.type = 'meta';
+    } else if (d.type === 'table_row' ? isMetadata(d.cells?.[0] ?? '') : d.type !== 'sep' && isMetadata(text))
+      d.type = 'meta';
   }
   markRevisionTables(out);
 }
@@ -567,7 +580,10 @@ function draft(type: Draft['type'], line: string, textAt: number, l: Line): Draf
   return { type, line, textAt, blank: l.blank || l.page, open: false, lastLen: l.text.length };
 }
 
-/** Rows of a table whose header names versions, dates, authors and changes are document control, not content. */
+/**
+ * Rows of a table whose header names versions, dates, authors and changes (a revision table), or whose cells are
+ * document labels (a title block: "Document no. | … | Version | …"), are document control, not content.
+ */
 function markRevisionTables(out: Draft[]): void {
   let i = 0;
   while (i < out.length) {
@@ -583,8 +599,13 @@ function markRevisionTables(out: Draft[]): void {
       j++;
     const head = out[i]!.cells ?? [];
     const hits = head.filter((c) => REVISION_HEADER.test(c.trim())).length;
-    if (hits >= 2 && hits >= head.length / 2)
-      for (let k = i; k < j; k++) if (out[k]!.type === 'table_row') out[k]!.type = 'meta';
+    const rows = out.slice(i, j).filter((d) => d.type === 'table_row');
+    const labels = rows
+      .flatMap((d) => d.cells ?? [])
+      .filter((c) => TITLE_BLOCK_LABEL.test(c.trim().replace(/:$/, '')));
+    const revision = hits >= 2 && hits >= head.length / 2;
+    const titleBlock = labels.length >= 2 && rows.length <= 6;
+    if (revision || titleBlock) for (const d of rows) d.type = 'meta';
     i = j;
   }
 }
@@ -630,20 +651,53 @@ export function structureDocument(text: string, kind: DocumentKind): DocBlock[] 
   const { text: stored, blocks } = lay(text, kind);
   const chunks = chunkText(stored);
   const out: DocBlock[] = [];
-  for (const { d, start, end } of blocks) {
-    if (d.type === 'sep') {
+  let titleRow = false;
+  for (let i = 0; i < blocks.length; i++) {
+    const { d } = blocks[i]!;
+    let { start, end } = blocks[i]!;
+    let type: DocBlock['type'] | 'meta' | 'sep' = d.type;
+    if (type === 'sep') {
       const prev = out.at(-1);
-      if (prev?.type === 'table_row') prev.header = true;
+      if (prev?.type === 'table_row' && !titleRow) prev.header = true;
+      titleRow = false;
       continue;
     }
-    if (d.type === 'meta') continue;
+    if (type === 'table_row' && d.cells) {
+      const headerRow = blocks[i + 1]?.d.type === 'sep';
+      const filled = d.cells.filter((c) => c.trim()).length;
+      if (d.cells.length >= 2 && filled === 1) {
+        // a sheet's title written in its first row, above the real header: not content; a label row
+        // inside a table ("Week 2") heads the rows after it
+        if (headerRow) {
+          titleRow = true;
+          continue;
+        }
+        type = 'heading';
+      } else if (d.cells.length === 1) {
+        // a one-column table is a list of paragraphs under its header
+        const inner = d.line.replace(/^\|\s*/, '').replace(/\s*\|$/, '');
+        start += d.line.indexOf(inner);
+        end = start + inner.length;
+        type = headerRow ? 'heading' : 'paragraph';
+      }
+    }
+    if (type === 'meta') continue;
     if (start >= end) continue;
-    const base: Omit<DocBlock, 'text' | 'part' | 'start' | 'end'> = { type: d.type };
-    if (d.level !== undefined && d.type !== 'paragraph') base.level = d.level;
+    const base: Omit<DocBlock, 'text' | 'part' | 'start' | 'end'> = { type };
+    if (d.level !== undefined && type !== 'paragraph') base.level = d.level;
     if (d.ordinal !== undefined) base.ordinal = d.ordinal;
     if (d.marker !== undefined) base.marker = d.marker.trim();
-    if (d.cells) base.cells = d.cells;
-    if (d.type === 'heading' && d.level === undefined) base.level = 2;
+    if (d.cells && type === 'table_row') base.cells = d.cells;
+    if (type === 'heading' && d.type === 'table_row') {
+      // a label row or a one-column table's header: a heading under the sheet, its text the one filled cell
+      base.level = 3;
+      const label = d.cells!.find((c) => c.trim())!.trim();
+      if (d.cells!.length > 1) {
+        start += d.line.indexOf(label);
+        end = start + label.length;
+      }
+    }
+    if (type === 'heading' && base.level === undefined) base.level = 2;
     if (d.type === 'heading' && /^#{1,6}\s+(slide\s+\d+|sheet:)/i.test(d.line)) base.level = 1;
     for (const piece of pieces(stored, chunks, start, end)) {
       out.push({ ...base, ...piece, text: stored.slice(piece.start, piece.end) });

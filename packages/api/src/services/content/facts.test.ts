@@ -210,9 +210,13 @@ describe('a pharma GMP SOP (pdf)', async () => {
       comparator: 'exactly',
       measure: 'rinse water',
     });
-    expect(quantity(facts, '30 s')).toMatchObject({ value: 30, unit: 's', measure: 'hold time' });
+    expect(quantity(facts, '30 s')).toMatchObject({ value: 30, unit: 's', measure: 'how long to hold' });
     expect(quantity(facts, '24 hours')).toMatchObject({ value: 24, unit: 'h', comparator: 'within' });
-    expect(quantity(facts, '10 minutes')).toMatchObject({ value: 10, unit: 'min', measure: 'flush time' });
+    expect(quantity(facts, '10 minutes')).toMatchObject({
+      value: 10,
+      unit: 'min',
+      measure: 'how long to flush',
+    });
   });
 
   it('negates its rules faithfully', () => {

@@ -170,19 +170,22 @@ function parseRule(sentence: string, toks: Token[]): ParsedRule | undefined {
   let len = 0; // tokens in the modal phrase
   let modality: RuleFact['modality'] | undefined;
   let imperative = false;
+  // an imperative starts the sentence or follows its leading condition ("If any check fails, do not use …")
+  const clauseStart = (i: number) =>
+    i === 0 || toks[i - 1]?.text === ';' || (toks[i - 1]?.text === ',' && SUBORDINATORS.test(sentence));
   for (let i = 0; i < n && m < 0; i++) {
     const w = at(i);
     const w1 = at(i + 1);
-    if (i === 0 && (w === 'never' || w === 'always')) {
-      [m, len, modality, imperative] = [0, 1, w === 'never' ? 'never' : 'always', true];
-    } else if (i === 0 && w === 'do' && (w1 === 'not' || w1 === "n't")) {
-      [m, len, modality, imperative] = [0, 2, 'must_not', true];
-    } else if (i === 0 && w === "don't") {
-      [m, len, modality, imperative] = [0, 1, 'must_not', true];
+    if (clauseStart(i) && (w === 'never' || w === 'always')) {
+      [m, len, modality, imperative] = [i, 1, w === 'never' ? 'never' : 'always', true];
+    } else if (clauseStart(i) && w === 'do' && (w1 === 'not' || w1 === "n't")) {
+      [m, len, modality, imperative] = [i, 2, 'must_not', true];
+    } else if (clauseStart(i) && w === "don't") {
+      [m, len, modality, imperative] = [i, 1, 'must_not', true];
     } else if (
       w === 'only' &&
       i === 0 &&
-      toks.slice(1, 8).some((t) => /^(may|can|must|shall)$/.test(t.normal))
+      toks.slice(1, 14).some((t) => /^(may|can|must|shall)$/.test(t.normal))
     ) {
       [m, len, modality] = [0, 1, 'only'];
     } else if (w === 'must' || w === 'shall') {
@@ -249,6 +252,8 @@ function parseRule(sentence: string, toks: Token[]): ParsedRule | undefined {
       };
     }
   }
+  // an imperative after another clause ("…; never charge in the aisles") has no subject of its own
+  if (imperative && !condition) subject = '';
   if (!imperative && !subject) return undefined;
   // a modal inside a reported clause ("This policy sets out what employees must do") is not the sentence's rule:
   // the subject may hold participles and relative clauses ("Staff working on wards", "A ward that scores …"),
@@ -299,11 +304,17 @@ const BEFORE: [RegExp, Comparator][] = [
     'at_least',
   ],
   [
-    /(at most|up to|no more than|not more than|a maximum of|maximum of|max\.|not\s+(?:to\s+)?exceed(?:ing)?|≤)\s*$/i,
+    /(at most|up to|no more than|not more than|a maximum of|maximum of|max\.|not\s+(?:to\s+)?exceed(?:ing)?|limited to|capped at|restricted to|≤)\s*$/i,
     'at_most',
   ],
-  [/(more than|over|above|greater than|exceeding|exceeds?|in excess of|higher than|>)\s*$/i, 'more_than'],
-  [/(less than|under|below|fewer than|lower than|<)\s*$/i, 'less_than'],
+  [
+    /(more than|over|above|greater than|exceeding|exceeds?|in excess of|higher than|deeper than|longer than|wider than|thicker than|heavier than|larger than|older than|>)\s*$/i,
+    'more_than',
+  ],
+  [
+    /(less than|under|below|fewer than|lower than|shorter than|narrower than|thinner than|lighter than|smaller than|younger than|<)\s*$/i,
+    'less_than',
+  ],
   [/(within|in under|in less than)\s*$/i, 'within'],
   [/(exactly|precisely)\s*$/i, 'exactly'],
   [/between\s*$/i, 'between'],
@@ -359,6 +370,12 @@ function negateParsed(r: ParsedRule, qs: Quantity[]): string | null {
   const subj = r.condition ? lowerFirst(r.subject) : r.subject;
   const be = r.plural ? 'are' : 'is';
   const finish = (s: string) => cleanSentence(upperFirst(s));
+  // "must report … and must not work …", "… 8.5 bar; do not drive …": the negation is of the first clause only
+  const second =
+    /,?\s+(?:and|or|but)\s+(?:must|shall|should|may|can|is|are|never|always|only|do not)\b|\s*;/i.exec(
+      r.action,
+    );
+  if (second && second.index > 0) r = { ...r, action: r.action.slice(0, second.index) };
   switch (r.modality) {
     case 'must': {
       // a threshold in the action turns around: "must be applied for at least 20 seconds" → "may be applied for
@@ -411,12 +428,15 @@ function negateParsed(r: ParsedRule, qs: Quantity[]): string | null {
       const rest = !r.action ? '' : /^[,;]/.test(r.action) ? r.action : ` ${r.action}`;
       return finish(`${cond}${subj} ${verb || be} permitted${rest}`);
     }
-    case 'only':
-      if (r.modal.startsWith('Only')) {
-        const verb = /(may|can|must|shall)$/i.exec(r.modal)?.[1]?.toLowerCase() === 'must' ? 'may' : 'may';
-        return finish(`someone other than ${lowerFirst(r.subject)} ${verb} ${r.action}`);
-      }
+    case 'only': {
+      // "Only the QA Manager may release …" → "Someone other than the QA Manager may release …"
+      if (r.modal.startsWith('Only'))
+        return finish(`someone other than ${lowerFirst(r.subject)} may ${r.action}`);
+      // "… may only be returned to service by the maintenance contractor" → "… by someone other than …"
+      const agent = /^(be \w+ .*?\bby )(.+)$/.exec(r.action);
+      if (agent) return finish(`${cond}${subj} may ${agent[1]}someone other than ${agent[2]}`);
       return null;
+    }
   }
 }
 
@@ -590,7 +610,7 @@ function measureOf(
         : undefined;
     const verb = actionVerb ?? verbs.at(-1)?.lemma ?? imperative;
     if (verb && !/^(be|have|do|get)$/.test(verb))
-      return comparator === 'within' ? `time to ${verb}` : `${verb} time`;
+      return comparator === 'within' ? `time to ${verb}` : `how long to ${verb}`;
   }
   const prev = before.at(-1);
   if (prev && comparator !== 'within' && ATTRIBUTE_GAP.test(sentence.slice(prev.end, q.start)))
@@ -599,8 +619,19 @@ function measureOf(
   const next = after[0];
   if (next && /^\s*of\s+(?:the\s+|all\s+)?$/i.test(sentence.slice(q.end, next.start)))
     return lowerFirst(next.text);
+  // "Speed limit: 10 km/h in the warehouse"
+  const label = /^([A-Z][\w /-]{1,40}?):\s/.exec(sentence);
+  if (label && label[0].length <= q.start && label[1]!.split(' ').length <= 5) return lowerFirst(label[1]!);
   const subject = before.find((np) => np.end <= subjectEnd) ?? usable[0];
   return subject ? lowerFirst(subject.text) : '';
+}
+
+/** A value stated as a limit is a bound: "speed limit: 10 km/h" is at most 10 km/h, "minimum dose" at least. */
+function limitOf(measure: string, comparator: Comparator): Comparator {
+  if (comparator !== 'exactly') return comparator;
+  if (/\b((?<!critical )limit|maximum|max|cap|ceiling)\b/i.test(measure)) return 'at_most';
+  if (/\b(minimum|min|floor)\b/i.test(measure)) return 'at_least';
+  return comparator;
 }
 
 function unitlessThresholds(text: string, toks: Token[]): Quantity[] {
@@ -648,7 +679,7 @@ function tableFacts(
   const out: Fact[] = [];
   const base = { part: b.part, ...(heading ? { heading } : {}) };
   const quoteOf = (cell: string) => (cell && b.text.includes(cell) ? cell : b.text);
-  const key = cells[0]?.trim() ?? '';
+  const key = (cells[0]?.trim() ?? '').replace(/^(The|A|An) /, (m) => m.toLowerCase());
   if (!key || cells.filter((c) => c.trim()).length < 2) return out;
   // term | meaning
   const termCol = header ? header.findIndex((h) => TERM_HEADER.test(h.trim())) : -1;
@@ -740,6 +771,8 @@ function formFact(
 
 // --------------------------------------------------------------------------------------------- procedures
 
+const CONDITION_START =
+  /^(before|after|when|whenever|if|unless|during|while|until|once|on|at|in|for|with|without|where|each|every|any)\b/i;
 const PROCEDURE_HEADING =
   /procedure|steps?\b|how to|process|technique|method|instructions|sequence|protocol|routine/i;
 
@@ -749,6 +782,9 @@ function procedureOf(
   numbered: boolean,
 ): ProcedureFact | undefined {
   const steps: ProcedureStep[] = [];
+  // a list of moments or conditions ("Before touching a patient.", "After …") is not a procedure
+  const conditions = items.filter((b) => CONDITION_START.test(b.text)).length;
+  if (conditions * 2 >= items.length) return undefined;
   for (const [i, b] of items.entries()) {
     if (isFragment(b.text, [], true)) return undefined;
     steps.push({
@@ -798,7 +834,9 @@ function procedures(
       return;
     }
     if (b.continued) return;
-    if ((b.level ?? 1) > 1 && run.length) return; // sub-steps stay with their step
+    const level = b.level ?? 1;
+    if (run.length && level > (run[0]!.level ?? 1)) return; // sub-steps stay with their step
+    if (run.length && level < (run[0]!.level ?? 1)) flush();
     const prev = run.at(-1);
     const next = b.ordinal;
     const continuesRun =
@@ -953,14 +991,30 @@ export function extractFacts(blocks: DocBlock[]): Fact[] {
         ? sentence.text.indexOf(rule.modal)
         : (toks.find((t) => t.pos === 'VERB' || t.pos === 'AUX')?.start ?? sentence.text.length);
       const localNps = nps.filter((np) => np.start >= sentence.start && np.end <= sentence.end).map(local);
-      const all = [...inSentence, ...thresholds];
-      for (const q of all) {
-        const { comparator } = comparatorOf(
+      const all = [...inSentence, ...thresholds].sort((a, b) => a.start - b.start);
+      all.forEach((q, k) => {
+        // "8.5 bar (123 psi)": the conversion in brackets restates the fact before it
+        if (k > 0 && /^\s*\(\s*$/.test(sentence.text.slice(all[k - 1]!.end, q.start))) return;
+        // a bare value ("1 hour", a cell read as a line) says nothing about what it measures
+        const rest = sentence.text.slice(0, q.start) + sentence.text.slice(q.end);
+        if ((rest.match(/[A-Za-z]{2,}/g) ?? []).length < 2) return;
+        const others = all.filter((o) => o !== q);
+        const compared = comparatorOf(
           sentence.text.slice(0, q.start),
           sentence.text.slice(q.end),
           q.max !== undefined,
         );
-        const others = all.filter((o) => o !== q);
+        const measure = measureOf(
+          sentence.text,
+          q,
+          localNps,
+          toks,
+          subjectEnd,
+          compared.comparator,
+          q.dimension,
+          others,
+          rule?.verb,
+        );
         add({
           kind: 'quantity',
           quantity: q,
@@ -968,24 +1022,14 @@ export function extractFacts(blocks: DocBlock[]): Fact[] {
           ...(q.max !== undefined ? { max: q.max } : {}),
           unit: q.unit,
           dimension: q.unit === '' ? 'score' : q.dimension,
-          comparator,
-          measure: measureOf(
-            sentence.text,
-            q,
-            localNps,
-            toks,
-            subjectEnd,
-            comparator,
-            q.dimension,
-            others,
-            rule?.verb,
-          ),
+          comparator: limitOf(measure, compared.comparator),
+          measure,
           blank: cleanSentence(sentence.text.slice(0, q.start) + '____' + sentence.text.slice(q.end)),
           text,
           quote,
           ...base,
         });
-      }
+      });
       for (const { code, index } of codesIn(sentence.text))
         add(formFact(code, formName(sentence.text, code, index), text, quote, base));
     }

@@ -26,6 +26,15 @@ describe('sentences', () => {
     ]);
   });
 
+  it('an empty or blank text has none', () => {
+    for (const text of ['', '   ', '\n\n']) {
+      expect(sentences(text)).toEqual([]);
+      expect(tokens(text)).toEqual([]);
+      expect(quantities(text)).toEqual([]);
+      expect(nounPhrases(text)).toEqual([]);
+    }
+  });
+
   it('gives offsets into the text', () => {
     const text = '  First one.   Second one!';
     for (const s of sentences(text)) expect(text.slice(s.start, s.end)).toBe(s.text);

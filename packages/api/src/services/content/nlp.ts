@@ -126,6 +126,7 @@ function analyze(text: string): Analysis {
 }
 
 function read(text: string): Analysis {
+  if (!text.trim()) return { tokens: [], sentences: [] };
   const w = nlp();
   const its = w.its;
   const doc: Document = w.readDoc(text);
@@ -168,7 +169,7 @@ function read(text: string): Analysis {
     const [a, b] = s.out(its.span) as unknown as [number, number];
     const first = index[a] ?? tokens.length;
     let last = (index[b] ?? tokens.length) - 1;
-    if (b < words.length && pos[b] !== 'SPACE' && words[b]!.trim()) last = index[b]!;
+    if (words[b]?.trim() && pos[b] !== 'SPACE') last = index[b]!;
     if (last >= first) raw.push([first, last]);
   });
   return { tokens, sentences: fixSentences(text, tokens, raw) };

@@ -7,7 +7,7 @@
 //         paragraph break, each page starts with a form feed
 //   docx  mammoth (HTML: headings as "#", numbered and bulleted lists, tables as Markdown rows)
 //   xlsx  exceljs (each sheet as Markdown tables)
-//   pptx  the slides' text runs (<a:t>), read with fflate
+//   pptx  the slides' text runs (<a:t>), tables as Markdown rows, read with fflate
 //   doc   word-extractor                xls / ppt  best effort from the CFB container (cfb): shared strings /
 //                                                  text atoms; otherwise a clear "could not read"
 //   txt   encoding from BOM, UTF-8, else chardet     csv  papaparse → Markdown tables
@@ -426,6 +426,28 @@ function drawingText(xml: string): string[] {
   return lines;
 }
 
+/**
+ * A slide's lines: its text boxes' paragraphs, and each table (<a:tbl>) as Markdown rows (the first row the
+ * header), where they stand on the slide.
+ */
+function slideLines(xml: string): string[] {
+  const lines: string[] = [];
+  let at = 0;
+  for (const table of xml.matchAll(/<a:tbl>[\s\S]*?<\/a:tbl>/g)) {
+    lines.push(...drawingText(xml.slice(at, table.index)));
+    const rows = [...table[0].matchAll(/<a:tr\b[\s\S]*?<\/a:tr>/g)].map((tr) =>
+      [...tr[0].matchAll(/<a:tc\b[\s\S]*?<\/a:tc>/g)].map((tc) => cell(drawingText(tc[0]).join(' '))),
+    );
+    rows.forEach((r, i) => {
+      lines.push(`| ${r.join(' | ')} |`);
+      if (i === 0) lines.push(`|${' --- |'.repeat(r.length)}`);
+    });
+    at = table.index + table[0].length;
+  }
+  lines.push(...drawingText(xml.slice(at)));
+  return lines;
+}
+
 function extractPptx(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
   assertZipWithinLimits(bytes, o.maxUnpackedBytes);
   const slideNo = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
@@ -441,7 +463,7 @@ function extractPptx(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
   const sink = new TextSink(o.maxChars);
   for (const name of slides) {
     const n = slideNo(name);
-    const lines = drawingText(decoder.decode(files[name]));
+    const lines = slideLines(decoder.decode(files[name]));
     const notes = files[`ppt/notesSlides/notesSlide${n}.xml`];
     // Notes slides repeat the slide number placeholder; keep lines that are not just a number.
     const noteLines = notes ? drawingText(decoder.decode(notes)).filter((l) => !/^\d+$/.test(l)) : [];
