@@ -8,6 +8,7 @@ import { docxFile } from '../../../../packages/api/src/services/files/testing/fi
 import { createOfflineProvider } from '../../../../packages/api/src/services/llm/offline.js';
 import type { LlmProvider, LlmRequest } from '../../../../packages/api/src/services/llm/types.js';
 import { createTestServer, type TestServer } from '../testing.js';
+import { uploadFile } from './file-test-helpers.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -40,24 +41,9 @@ function delayExtraction(ms: number) {
   return () => (processor.enqueue = enqueue);
 }
 
-async function uploadDocx(auth: Auth, sessionId: string, name: string) {
-  const boundary = `----t${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${DOCX}\r\n\r\n`,
-    ),
-    await docxFile(PROCEDURE),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/assistant/sessions/${sessionId}/files`,
-    headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().file as { id: string; filename: string; status: string };
-}
+/** Uploads the procedure without waiting for it to be read. */
+const uploadDocx = async (auth: Auth, sessionId: string, name: string) =>
+  uploadFile(s, auth, sessionId, { name, body: await docxFile(PROCEDURE), contentType: DOCX }, false);
 
 async function newSession(auth: Auth) {
   const res = await s.app.inject({
