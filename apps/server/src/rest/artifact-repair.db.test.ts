@@ -1,9 +1,9 @@
 // Issue 36, part 5: the OpenAI-compatible model path against a scripted chat-completions endpoint this file
 // starts. A flawed quiz (four of six questions, a true/false item where none was asked, a vague objective, an
-// uncited item) is repaired by one automatic turn before the card is shown, and the repair is in the send's
-// usage-log entry; a repair that is worse keeps the first answer; the intent call's answer chooses the kind
-// (and a failed one falls back to the rules); the issue's phrasings give the right card; Fix sends the original
-// request, the session type's rules and the file context; max_tokens fits the kind.
+// uncited item, a misquoted one) is repaired by one automatic turn before the card is shown, and the repair is
+// in the send's usage-log entry; a repair that is worse keeps the first answer; the intent call's answer
+// chooses the kind (and a failed one falls back to the rules); the issue's phrasings give the right card; Fix
+// sends the original request, the session type's rules and the file context; max_tokens fits the kind.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,13 +179,17 @@ describe('the repair turn', () => {
     expect(ask).toContain('Asked for 6 questions; this quiz has 4.');
     expect(ask).toContain('Question 2 is true/false, which the request ruled out.');
     expect(ask).toContain('"understand" is not observable');
+    // The citation check reads the stored chunk: a quote not in it is one of the warnings repaired.
+    expect(ask).toContain(
+      'The quote "Check the forklift once a week with the supervisor." is not in forklift.txt, part 1. (at items.2.source)',
+    );
 
     const entry = await lastSendEntry(u.user.id);
     expect(entry).toMatchObject({ action: 'CHAT_MESSAGE', usage: 1, status: 'success' });
     // 50 for the intent call, 100 for each artifact call.
     expect(entry.details).toContain(`session ${sess.id}; 250 tokens; openai`);
     expect(entry.details).toContain('intent by the model');
-    expect(entry.details).toContain('artifact repair turn (3 → 0 warnings; kept the repaired version)');
+    expect(entry.details).toContain('artifact repair turn (4 → 0 warnings; kept the repaired version)');
   });
 
   it('a repair that is worse keeps the first answer, whose warnings stay; Fix then sends the request and the files', async () => {
@@ -203,10 +207,11 @@ describe('the repair turn', () => {
     expect(card.warnings.map((w: Json) => w.code).sort()).toEqual([
       'COUNT_MISMATCH',
       'FORBIDDEN_TYPE',
+      'UNVERIFIED_CITATION',
       'VAGUE_VERB',
     ]);
     expect((await lastSendEntry(u.user.id)).details).toContain(
-      'artifact repair turn (3 → 4 warnings; kept the first version)',
+      'artifact repair turn (4 → 4 warnings; kept the first version)',
     );
 
     // Fix: the scripted model answers with the good quiz; what it received carries the original request,

@@ -1,8 +1,8 @@
 // A fake in-process model, and the quizzes a scripted model answers with in the repair-turn tests
-// (generate.test.ts, intent-model.test.ts, artifact-repair.db.test.ts):
-// the request asks for six questions on forklift pre-shift checks with no true/false; the flawed quiz has four
-// (one true/false, a vague "understand" objective, an uncited item), the good one is what was asked. A quiz
-// drawn from a file cites it through `cite` (file id, name and the chunk's text).
+// (generate.test.ts, intent-model.test.ts, artifact-repair.db.test.ts): the request asks for six questions on
+// forklift pre-shift checks with no true/false; the flawed quiz has four (one true/false, a vague "understand"
+// objective, an uncited item and, drawn from a file, a misquote), the good one is what was asked, each item
+// citing the procedure when given the file (its id and name).
 import type { z } from 'zod';
 import type { QuizArtifact, QuizItem } from '../../schemas/artifacts.js';
 import type { LlmObjectRequest, LlmProvider } from '../llm/types.js';
@@ -156,7 +156,10 @@ export function goodForkliftQuiz(file: CiteFile | null = null): QuizArtifact {
   };
 }
 
-/** A slip: four items (six asked), one of them true/false (ruled out), a vague objective, an uncited item. */
+/**
+ * A slip: four items (six asked), one of them true/false (ruled out), a vague objective, an uncited item, and
+ * (drawn from a file) a quote that is not in the part it cites.
+ */
 export function flawedForkliftQuiz(file: CiteFile | null = null): QuizArtifact {
   const trueFalse: QuizItem = {
     id: 'q2',
@@ -189,7 +192,13 @@ export function flawedForkliftQuiz(file: CiteFile | null = null): QuizArtifact {
     items: [
       { ...item(0, file), objectiveId: 'o1' },
       trueFalse,
-      { ...item(2, file), objectiveId: 'o1' },
+      {
+        ...item(2, file),
+        objectiveId: 'o1',
+        ...(file
+          ? { source: { ...file, part: 1, quote: 'Check the forklift once a week with the supervisor.' } }
+          : {}),
+      },
       { ...item(3, null), objectiveId: 'o1' },
     ],
   };
