@@ -11,4 +11,5 @@ export * from './error-codes.js';
 export * from './text.js';
 export * from './limits.js';
 export * from './artifacts.js';
+export * from './artifact-paths.js';
 export * from './workspaces.js';

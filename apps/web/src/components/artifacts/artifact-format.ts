@@ -32,33 +32,5 @@ export function formatChangeValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** "items.2.options.1.text" → "Question 3 › option 2 › text", for the version diff and warnings. */
-export function describePath(path: string): string {
-  if (!path) return 'Whole artifact';
-  const names: Record<string, string> = {
-    items: 'Question',
-    options: 'option',
-    objectives: 'Objective',
-    nodes: 'Node',
-    choices: 'choice',
-    modules: 'Module',
-    activities: 'activity',
-    recommendations: 'Recommendation',
-    pairs: 'pair',
-    outline: 'Outline module',
-    tasks: 'Task',
-    commonErrors: 'Common error',
-    draftObjectives: 'Draft objective',
-  };
-  const parts = path.split('.');
-  const out: string[] = [];
-  for (let i = 0; i < parts.length; i += 1) {
-    const p = parts[i]!;
-    const next = parts[i + 1];
-    if (names[p] && next !== undefined && /^\d+$/.test(next)) {
-      out.push(`${names[p]} ${Number(next) + 1}`);
-      i += 1;
-    } else out.push(/^\d+$/.test(p) ? `#${Number(p) + 1}` : p);
-  }
-  return out.join(' › ');
-}
+/** Paths and notes in words (one rule with the server's edit notes): "Question 3 › option 2 › text". */
+export { describePath, describeVersionNote } from '@app/api/schemas';

@@ -21,7 +21,7 @@ import {
   toast,
 } from '@app/ui';
 import { ArtifactBody } from './artifact-body';
-import { describePath, formatChangeValue } from './artifact-format';
+import { describePath, describeVersionNote, formatChangeValue } from './artifact-format';
 import type { ArtifactChange, ArtifactVersionEntry, ArtifactView } from './artifact-types';
 import { ExportMenu } from './export-menu';
 import { useArtifactDetail, useArtifactErrorToast, useArtifactMutations } from './use-artifacts';
@@ -122,7 +122,7 @@ function VersionButton({
         {v.createdBy ? ` by ${v.createdBy}` : ' by the assistant'} ·{' '}
         {formatDistanceToNow(new Date(v.createdAt), { addSuffix: true })}
       </span>
-      {v.note && <span className="text-muted-foreground">{v.note}</span>}
+      {v.note && <span className="text-muted-foreground">{describeVersionNote(v.note)}</span>}
     </button>
   );
 }

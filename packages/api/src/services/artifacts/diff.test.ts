@@ -40,6 +40,15 @@ describe('diffArtifactData', () => {
     expect(changes).toHaveLength(MAX_CHANGES);
     expect(describeChanges(changes)).toBe(`Edited ${MAX_CHANGES}+ fields`);
     expect(describeChanges(changes.slice(0, 3))).toBe('Edited 3 fields');
-    expect(describeChanges(changes.slice(0, 1))).toBe('Edited items.0.n');
+    expect(describeChanges(changes.slice(0, 1))).toBe('Edited question 1 (n)');
+  });
+
+  it('a one-field note names the field in words, as the diff pane does (issue 37 item 10)', () => {
+    const note = (path: string) => describeChanges([{ path, before: 'a', after: 'b' }]);
+    expect(note('items.3.stem')).toBe('Edited question 4 (stem)');
+    expect(note('items.2.options.1.text')).toBe('Edited question 3 › option 2 (text)');
+    expect(note('items.1')).toBe('Edited question 2');
+    expect(note('title')).toBe('Edited title');
+    expect(note('')).toBe('Edited the artifact');
   });
 });

@@ -2,6 +2,8 @@
 // leaf changes ({path, before, after}, dotted paths like the warnings'). Arrays compare by index; an element
 // only one side has is one change with the whole element (null on the other side), so adding a question is
 // one line rather than one per field.
+import { describeEditedPath } from '../../schemas/artifact-paths.js';
+
 export interface ArtifactChange {
   path: string;
   before: unknown;
@@ -48,9 +50,9 @@ export function sameData(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** A one-line note for an edit: the field changed, or how many. */
+/** A one-line note for an edit: the field changed in words ("Edited question 4 (stem)"), or how many. */
 export function describeChanges(changes: ArtifactChange[]): string {
   if (changes.length === 0) return 'No changes';
-  if (changes.length === 1) return `Edited ${changes[0]!.path || 'the artifact'}`;
+  if (changes.length === 1) return `Edited ${describeEditedPath(changes[0]!.path)}`;
   return `Edited ${changes.length >= MAX_CHANGES ? `${MAX_CHANGES}+` : changes.length} fields`;
 }
