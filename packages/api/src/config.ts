@@ -45,6 +45,8 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** The most completion tokens one request asks for (the model's output limit, when lower than an artifact's). */
+  OPENAI_MAX_OUTPUT_TOKENS: z.coerce.number().int().positive().default(16_000),
   PENDING_EXCHANGE_MAX_AGE_MS: optionalMs('PENDING_EXCHANGE_MAX_AGE_MS'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -138,7 +140,7 @@ export interface AppConfig {
   admin?: { email: string; password: string };
   smtpUrl?: string;
   mailFrom: string;
-  openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number };
+  openai: { apiKey?: string; baseUrl?: string; model: string; timeoutMs: number; maxOutputTokens: number };
   /** The built-in offline provider: its pause between streamed chunks (ms; undefined: its default). */
   offline: { streamDelayMs?: number };
   /** Age (ms) from which a half exchange (crash) may be undone by the sweeper. */
@@ -200,6 +202,7 @@ export function parseConfig(raw: Record<string, string | undefined>, fallbackJwt
       baseUrl: e.OPENAI_BASE_URL,
       model: e.OPENAI_MODEL,
       timeoutMs: e.OPENAI_TIMEOUT_MS,
+      maxOutputTokens: e.OPENAI_MAX_OUTPUT_TOKENS,
     },
     pendingExchangeMaxAgeMs: e.PENDING_EXCHANGE_MAX_AGE_MS ?? DEFAULT_PENDING_EXCHANGE_MAX_AGE_MS,
     stripe: {

@@ -23,6 +23,7 @@ export function createLlmProvider(config: AppConfig): LlmProvider {
       baseUrl: o.baseUrl,
       model: o.model,
       timeoutMs: o.timeoutMs,
+      maxOutputTokens: o.maxOutputTokens,
     });
   return createOfflineProvider({ delayMs: config.offline.streamDelayMs });
 }

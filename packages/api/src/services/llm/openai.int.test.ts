@@ -308,6 +308,23 @@ describe('OpenAI-compatible provider: generateObject', () => {
     expect(bodies[0]!.messages).toEqual([{ role: 'user', content: 'Objectives for fire safety' }]);
   });
 
+  it('sends max_tokens as asked, clamped to the configured output limit', async () => {
+    answers(JSON.stringify(good), JSON.stringify(good), JSON.stringify(good));
+    const limited = createOpenAiProvider({
+      apiKey: 'sk-test',
+      baseUrl,
+      model: 'test-model',
+      timeoutMs: 2000,
+      maxOutputTokens: 4096,
+    });
+    const messages = [{ role: 'user' as const, content: 'Objectives for fire safety' }];
+    const name = 'learning_objectives';
+    await limited.generateObject({ messages, schema: Objectives, name, maxTokens: 9000 });
+    await limited.generateObject({ messages, schema: Objectives, name, maxTokens: 1500 });
+    await limited.generateObject({ messages, schema: Objectives, name });
+    expect(bodies.map((b) => (b as { max_tokens?: number }).max_tokens)).toEqual([4096, 1500, undefined]);
+  });
+
   it('repairs an invalid answer once, sending the validation errors back', async () => {
     const bad = JSON.stringify({ topic: 'Fire safety', objectives: [{ level: 'Create', text: 'x' }] });
     answers(bad, JSON.stringify(good));

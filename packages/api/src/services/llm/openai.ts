@@ -34,6 +34,8 @@ export interface OpenAiProviderOptions {
   maxRetries?: number;
   /** First backoff delay; doubles each retry, with jitter (default 500 ms). */
   retryBaseMs?: number;
+  /** The most `max_tokens` a request sends (the model's output limit); a larger request is clamped to it. */
+  maxOutputTokens?: number;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -119,6 +121,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): LlmProvider {
   });
   const maxRetries = o.maxRetries ?? 2;
   const retryBaseMs = o.retryBaseMs ?? 500;
+  const maxOutputTokens = o.maxOutputTokens ?? Infinity;
 
   /**
    * One streamed chat completion: the timeout, retry and abort handling of both stream() and
@@ -155,7 +158,7 @@ export function createOpenAiProvider(o: OpenAiProviderOptions): LlmProvider {
               messages: toOpenAiMessages(req.messages),
               stream: true,
               stream_options: { include_usage: true },
-              ...(req.maxTokens ? { max_tokens: req.maxTokens } : {}),
+              ...(req.maxTokens ? { max_tokens: Math.min(req.maxTokens, maxOutputTokens) } : {}),
               ...(req.temperature !== undefined ? { temperature: req.temperature } : {}),
               ...extra,
             },
