@@ -1,13 +1,15 @@
 // Markdown rendering of assistant messages: GFM (tables, task lists), headings, lists, code blocks with
 // syntax highlighting and a copy button, paragraphs over 200 characters clamped to three lines with 'Show more'
 // only when the clamp actually hides something, and tables that scroll sideways instead of squeezing words.
+// Check and cross marks (✅ ❌) are drawn as icons, which need no emoji font (markdown-marks.ts).
 import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
-import { Check, Copy, ImageIcon } from 'lucide-react';
+import { Check, CircleCheck, CircleX, Copy, ImageIcon } from 'lucide-react';
 import { Button, cn, toast } from '@app/ui';
 import { COLLAPSE_OVER_CHARS } from './conversation-utils';
+import { MARK_CLASS, remarkAnswerMarks } from './markdown-marks';
 import './markdown.css';
 
 type HastNode = { type: string; value?: string; children?: HastNode[] };
@@ -149,6 +151,26 @@ function makeComponents(collapse: boolean): Components {
         </a>
       );
     },
+    span({ className, children }) {
+      const kind = className?.includes(MARK_CLASS.check)
+        ? 'check'
+        : className?.includes(MARK_CLASS.cross)
+          ? 'cross'
+          : null;
+      if (!kind) return <span className={className}>{children}</span>;
+      const Icon = kind === 'check' ? CircleCheck : CircleX;
+      return (
+        <span role="img" aria-label={`${kind} mark`} className="inline-flex align-[-0.15em]">
+          <Icon
+            aria-hidden
+            className={cn(
+              'size-[1.1em]',
+              kind === 'check' ? 'text-status-success-foreground' : 'text-destructive',
+            )}
+          />
+        </span>
+      );
+    },
     a({ children, href }) {
       return (
         <a href={href} target="_blank" rel="noreferrer noopener">
@@ -171,7 +193,7 @@ export const Markdown = memo(function Markdown({
   return (
     <div className="chat-markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={[remarkGfm, remarkAnswerMarks]}
         rehypePlugins={streaming ? [] : [[rehypeHighlight, { detect: true, ignoreMissing: true }]]}
         components={streaming ? plain : collapsing}
         urlTransform={urlTransform}
