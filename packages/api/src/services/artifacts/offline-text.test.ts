@@ -1,9 +1,8 @@
 // Doubled punctuation in what the offline provider writes (issue 37 #13: a scenario said "2 a.m.."). Every artifact
 // kind is built for a request in each of the offline domains (and one outside them) — straight from its builder,
 // and through the provider (whose checks' safety net repairs what it can) — and every chat and assistant answer is
-// streamed for the same requests; no text may hold two punctuation marks in a row (an ellipsis aside). The builders
-// live in services/llm (another owner's code): what this finds there is listed in KNOWN until it is fixed, and the
-// test also fails once a KNOWN entry no longer occurs, so the list only shrinks.
+// streamed for the same requests; no text may hold two punctuation marks in a row (an ellipsis aside). The one
+// finding once listed here ("2 a.m.." in a scenario's opening) is fixed in llm/offline-artifacts/scenario.ts.
 import { describe, expect, it } from 'vitest';
 import {
   ARTIFACT_FORMAT_NAMES,
@@ -71,14 +70,6 @@ function findings(texts: string[]): string[] {
   }
   return [...out];
 }
-
-/** Found in services/llm on 2026-11-28 and reported (issue 37 #13); remove an entry once it is fixed there. */
-const KNOWN: RegExp[] = [
-  // A scenario's opening node: `${titleCase(s.place)}. ` (llm/offline-artifacts/scenario.ts) after a place that ends
-  // in a full stop (domains.ts, nursing: 'bay 3 of the medical ward, 2 a.m.'). The provider's output is clean only
-  // because the checks' DOUBLED_PUNCTUATION repair runs on every new artifact; the builder itself writes "a.m..".
-  /ward, 2 a\.m\.\./,
-];
 
 const BUILDERS = {
   objectives: buildObjectives,
@@ -164,15 +155,12 @@ async function answerTexts(): Promise<string[]> {
 }
 
 describe('offline text has no doubled punctuation', () => {
-  it('artifacts of every kind (builders and provider), chat and assistant answers: nothing beyond the known findings', async () => {
+  it('artifacts of every kind (builders and provider), chat and assistant answers: none', async () => {
     const built = builderTexts();
     // The revisions really revise (the texts they add are new ones).
     expect(built.revised).toBeGreaterThan(ARTIFACT_KINDS.length * TOPICS.length);
     const found = findings([...built.texts, ...(await artifactTexts()), ...(await answerTexts())]);
-    const unknown = found.filter((f) => !KNOWN.some((k) => k.test(f)));
-    expect(unknown).toEqual([]);
-    // A known finding that no longer occurs has been fixed: take it off the list.
-    for (const k of KNOWN) expect([String(k), found.some((f) => k.test(f))]).toEqual([String(k), true]);
+    expect(found).toEqual([]);
   });
 
   it('the check itself: doubled marks are found, ellipses and single marks are not', () => {

@@ -9,10 +9,11 @@ import { ASSISTANT_SESSION_TYPES } from '../../../schemas/assistant.js';
 import { detectArtifactRequest } from '../../artifacts/intent.js';
 import { parseArtifactRequest, type ParsedArtifactRequest } from '../../content/request.js';
 import { hashOf, lowerFirst, textOf, userTextsOf } from '../assistant-text.js';
-import { filePassagesOf, fileStatements } from '../offline-assistant.js';
+import { filePassagesOf } from '../offline-assistant.js';
 import type { OfflineBuildContext } from '../offline-objects.js';
 import type { LlmMessage } from '../types.js';
 import { domainOf, type Domain, type DomainError } from './domains.js';
+import { groundingOf, type Grounding } from './grounded.js';
 
 export type OfflineCommand = 'create' | 'revise' | 'add_scenario' | 'export_plan' | 'fix';
 
@@ -23,7 +24,7 @@ export interface SessionArtifact {
   current: boolean;
 }
 
-/** The content a builder writes from: file statements first, then the domain's vocabulary. */
+/** The content a builder writes from: a confidently matched vocabulary, else the draft's placeholders. */
 export interface Knowledge {
   steps: string[];
   facts: string[];
@@ -52,6 +53,12 @@ export interface ArtifactContext {
   level: BloomLevel | null;
   domain: Domain;
   knowledge: Knowledge;
+  /** The facts of the user's documents with their citations, or null without documents. */
+  grounding: Grounding | null;
+  /** The request's own subtopics ("grouping dates, calculated fields and refreshing" → three). */
+  subtopics: string[];
+  /** True when no vocabulary matched confidently: the content is a draft with "[SME: …]" placeholders. */
+  draft: boolean;
   sessionType: AssistantSessionType;
   /** A stable number of the topic, for variant picks that must not change between runs. */
   seed: number;
@@ -94,26 +101,9 @@ function parseJsonPrefix(body: string): Record<string, unknown> | null {
 const FIX = /^\s*fix\s+([A-Z][A-Z0-9_]+)\s+at\s+(\S*?)\s*(?::|$)/i;
 
 function knowledgeOf(domain: Domain, messages: LlmMessage[]): Knowledge {
-  const passages = filePassagesOf(messages);
-  const statements = fileStatements(passages, 10).map((s) => s.text);
-  const sources = [...new Set(passages.map((p) => p.filename))];
-  if (statements.length >= 3) {
-    // The user's own material is the content: a checklist's steps become the steps, facts and errors.
-    return {
-      steps: statements,
-      facts: statements,
-      myths: statements.map((s) => `“${s}” can be left out when you are short of time`),
-      errors: statements.map((s) => ({
-        error: `Leaving out “${lowerFirst(s)}”`,
-        consequence: 'the procedure is incomplete and the risk it controls is left open',
-        fix: s,
-      })),
-      terms: domain.terms,
-      tools: [...sources.map((f) => f.replace(/\.[a-z0-9]+$/i, '')), ...domain.tools].slice(0, 6),
-      sources,
-      fromFiles: true,
-    };
-  }
+  const sources = [...new Set(filePassagesOf(messages).map((p) => p.filename))];
+  // A document's content reaches the builders as facts with citations (ArtifactContext.grounding); the
+  // knowledge is the vocabulary's or the draft's, never loose lines of a file.
   return {
     steps: domain.steps,
     facts: domain.facts,
@@ -126,7 +116,62 @@ function knowledgeOf(domain: Domain, messages: LlmMessage[]): Knowledge {
   };
 }
 
-/** What the user's files are about: a short first-line heading, else the first file's name. */
+const LIST_CUE =
+  /\b(?:covering|cover|covers|including|include|includes|such as|things like|like|focus(?:ing)? on|decisions?(?: points?)?|on|about|e\.g\.)\b\s*:?\s*/gi;
+const META =
+  /\b(?:questions?|quiz|items?|answers?|choice|true\/false|options?|minutes?|hours?|weeks?|days?|decision points?|objectives?|levels?|bloom|format|types?|mix|feedback|distractors?|scenario|learners?|staff|please|path|points?)\b|\d/i;
+
+/**
+ * The subtopics a request lists ("Cover the hierarchy of control, harness inspection, edge protection and
+ * ladder use"; "(SSKIN, repositioning, skin inspection)"; "Decisions: isolate, escalate, communicate"): short
+ * phrases of the request itself, for a draft to be built around. Empty when it lists none.
+ */
+export function subtopicsOf(message: string): string[] {
+  const out: string[] = [];
+  const brackets = [...message.matchAll(/\(([^()]{3,200})\)/g)].map((m) => m[1]!);
+  const sentences = message.replace(/\([^()]*\)/g, ' ').split(/(?<=[.!?])\s+|\s+[—–]\s+/);
+  const candidates: string[] = [...brackets];
+  for (const sentence of sentences) {
+    const comma = sentence.indexOf(',');
+    if (comma < 0 || !/,.*(?:\band\b|\bor\b|,)/.test(sentence)) continue;
+    let from = -1;
+    for (const m of sentence.matchAll(LIST_CUE)) if (m.index < comma) from = m.index + m[0].length;
+    const colon = sentence.indexOf(':');
+    if (from < 0 && colon >= 0 && colon < comma) from = colon + 1;
+    if (from >= 0) candidates.push(sentence.slice(from));
+  }
+  for (const list of candidates) {
+    const items = list
+      .split(/,|;|\band\b|\bor\b|\bvs\.?\b/)
+      .map((x) =>
+        x
+          .replace(/[.!?:]+$/, '')
+          .replace(/^[^:]*:\s*/, '')
+          .replace(/^\s*(?:the|a|an|and|or|e\.g\.)\s+/i, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .filter(
+        (x) =>
+          x.length >= 3 &&
+          x.split(' ').length <= 6 &&
+          !META.test(x) &&
+          !/^(?:for|to|with|in|at|by|from|of|who|which|that)\b/i.test(x),
+      );
+    if (items.length < 3) continue;
+    for (const x of items) if (!out.some((o) => o.toLowerCase() === x.toLowerCase())) out.push(x);
+  }
+  return out.slice(0, 8);
+}
+
+/** A line naming an organisation or a page header rather than a subject. */
+const HEADER_LINE =
+  /\b(?:ltd|limited|plc|inc|llc|gmbh|trust|council|company|corporation|group|university|confidential|page \d+)\b|\|/i;
+
+/**
+ * What the user's files are about: a short first line that reads like a title ("Ladder safety checklist"),
+ * else the first file's name, words spaced ("gmp-line-clearance.pptx" → "gmp line clearance").
+ */
 function fileTopic(messages: LlmMessage[]): string | null {
   const passages = filePassagesOf(messages);
   const first = passages.find((p) => p.part === 1) ?? passages[0];
@@ -135,8 +180,13 @@ function fileTopic(messages: LlmMessage[]): string | null {
     .split(/\n+/)[0]!
     .replace(/^[#\s]+/, '')
     .trim();
-  if (line && line.split(/\s+/).length <= 6 && !/[.!?:]$/.test(line)) return lowerFirst(line);
-  return first.filename.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ');
+  if (line && line.split(/\s+/).length <= 6 && !/[.!?:]$/.test(line) && !HEADER_LINE.test(line))
+    return line === line.toUpperCase() ? line.toLowerCase() : lowerFirst(line);
+  return first.filename
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
@@ -183,17 +233,10 @@ export function artifactContextOf(
     fileTopic(all) ??
     earlier.find((r) => r.topic)?.topic ??
     null;
-  // Without a named topic, the field the conversation is about ("… for 300 warehouse staff" → warehouse
-  // safety), else training for the audience.
-  const contextDomain = domainOf(topic ?? '', userTexts.join('\n'), audience);
-  const resolved =
-    topic ??
-    (contextDomain.id !== 'generic'
-      ? contextDomain.label
-      : audience
-        ? `${audience} training`
-        : 'workplace skills');
-  const domain = domainOf(resolved, userTexts.join('\n'), audience);
+  // Without a named topic: training for the audience. The vocabulary is chosen on the topic alone.
+  const resolved = topic ?? (audience ? `${audience} training` : 'workplace skills');
+  const subtopics = subtopicsOf(text);
+  const domain = domainOf(resolved, audience, subtopics);
   return {
     text,
     userTexts,
@@ -207,6 +250,9 @@ export function artifactContextOf(
     level: request.level,
     domain,
     knowledge: knowledgeOf(domain, all),
+    grounding: groundingOf(all),
+    subtopics,
+    draft: domain.id === 'draft',
     sessionType,
     seed: hashOf(resolved.toLowerCase()),
   };

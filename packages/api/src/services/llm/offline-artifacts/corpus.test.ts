@@ -417,6 +417,9 @@ function stringsOf(v: unknown): string[] {
   return [];
 }
 
+/** A draft's "[SME: …]" placeholders are meant to show (issue 36); every other warning is a defect. */
+const withoutPlaceholders = (ws: { code: string }[]) => ws.filter((w) => w.code !== 'PLACEHOLDER');
+
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 async function generate<K extends ArtifactKind>(
@@ -454,7 +457,8 @@ describe('offline artifacts: corpus of L&D requests', () => {
     });
     const data = await generate(c.kind, [{ role: 'user', content: c.message }], session);
     expect(ARTIFACT_SCHEMAS[c.kind].safeParse(data).success).toBe(true);
-    expect(checkArtifact(c.kind, data)).toEqual([]);
+    // A draft (no vocabulary matches the topic confidently) keeps its "[SME: …]" placeholders visible (issue 36).
+    expect(withoutPlaceholders(checkArtifact(c.kind, data))).toEqual([]);
 
     const strings = stringsOf(data).map(norm);
     expect(strings.some((s) => s.includes(norm(c.topic)))).toBe(true);
@@ -523,7 +527,7 @@ describe('offline artifacts: odd input', () => {
       for (const kind of ['objectives', 'quiz', 'scenario', 'modality', 'plan', 'sme_summary'] as const) {
         const data = await generate(kind, [{ role: 'user', content: message }]);
         expect(ARTIFACT_SCHEMAS[kind].safeParse(data).success).toBe(true);
-        expect(checkArtifact(kind, data)).toEqual([]);
+        expect(withoutPlaceholders(checkArtifact(kind, data))).toEqual([]);
         if (message.length > 40) expect(stringsOf(data).some((s) => s.includes(message))).toBe(false);
       }
     },
@@ -633,7 +637,7 @@ describe('offline artifacts: version commands', () => {
     const quiz = await create('quiz', '8 multiple-choice questions on GDPR');
     const shortQuiz = await command('quiz', quiz, 'revise: make it shorter');
     expect(shortQuiz.items.length).toBeLessThan(quiz.items.length);
-    expect(checkArtifact('quiz', shortQuiz)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('quiz', shortQuiz))).toEqual([]);
     expect(shortQuiz.topic).toBe(quiz.topic);
 
     const plan = await create('plan', 'a two-week onboarding plan for new software engineers');
@@ -641,18 +645,18 @@ describe('offline artifacts: version commands', () => {
     expect(shortPlan.totalMinutes).toBe(plan.totalMinutes / 2);
     expect(shortPlan.modules).toHaveLength(5);
     expect(shortPlan.duration).toBe('1 week');
-    expect(checkArtifact('plan', shortPlan)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('plan', shortPlan))).toEqual([]);
 
     const scenario = await create('scenario', 'a branching scenario about handling an angry customer');
     const shortScenario = await command('scenario', scenario, 'revise: shorter');
     expect(shortScenario.nodes.length).toBeLessThan(scenario.nodes.length);
-    expect(checkArtifact('scenario', shortScenario)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('scenario', shortScenario))).toEqual([]);
     expect(stringsOf(shortScenario).join('').length).toBeLessThan(stringsOf(scenario).join('').length);
 
     const objectives = await create('objectives', 'Write 6 objectives on sepsis recognition for ward nurses');
     const shortObjectives = await command('objectives', objectives, 'revise: make it shorter');
     expect(shortObjectives.objectives).toHaveLength(3);
-    expect(checkArtifact('objectives', shortObjectives)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('objectives', shortObjectives))).toEqual([]);
   });
 
   it('revise for another audience rewrites it for them, at their level', async () => {
@@ -663,7 +667,7 @@ describe('offline artifacts: version commands', () => {
     expect(revised.objectives.map((o) => o.bloomLevel)).not.toEqual(
       objectives.objectives.map((o) => o.bloomLevel),
     );
-    expect(checkArtifact('objectives', revised)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('objectives', revised))).toEqual([]);
 
     const scenario = await create(
       'scenario',
@@ -685,7 +689,7 @@ describe('offline artifacts: version commands', () => {
       expect(rank(o.bloomLevel)).toBeGreaterThanOrEqual(rank(objectives.objectives[i]!.bloomLevel)),
     );
     expect(higher.objectives.map((o) => o.verb)).not.toEqual(objectives.objectives.map((o) => o.verb));
-    expect(checkArtifact('objectives', higher)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('objectives', higher))).toEqual([]);
 
     const simpler = await command('objectives', higher, 'simpler');
     simpler.objectives.forEach((o, i) =>
@@ -698,7 +702,7 @@ describe('offline artifacts: version commands', () => {
     expect(hard.items.map((i) => i.type)).toEqual(quiz.items.map((i) => i.type));
     expect(hard.objectives.every((o) => rank(o.bloomLevel) >= rank('apply'))).toBe(true);
     expect(hard.items.map((i) => i.stem)).not.toEqual(quiz.items.map((i) => i.stem));
-    expect(checkArtifact('quiz', hard)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('quiz', hard))).toEqual([]);
   });
 
   it('revise: add N questions adds them, keeping the rest', async () => {
@@ -708,7 +712,7 @@ describe('offline artifacts: version commands', () => {
     expect(more.items.slice(0, 5)).toEqual(quiz.items);
     expect(more.items.slice(5).every((i) => i.type === 'true_false')).toBe(true);
     expect(new Set(more.items.map((i) => i.id)).size).toBe(8);
-    expect(checkArtifact('quiz', more)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('quiz', more))).toEqual([]);
   });
 
   it('Fix repairs the named warning', async () => {
@@ -721,7 +725,7 @@ describe('offline artifacts: version commands', () => {
       broken,
       'Fix NO_KEY at items.1.options: No option is marked correct.',
     );
-    expect(checkArtifact('quiz', fixed)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('quiz', fixed))).toEqual([]);
     expect(fixed.items[0]).toEqual(quiz.items[0]);
   });
 
@@ -733,7 +737,7 @@ describe('offline artifacts: version commands', () => {
       'Write objectives on forklift safety for warehouse operatives',
     );
     const built = await command('plan', objectives, 'export plan', 'objectives');
-    expect(checkArtifact('plan', built)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('plan', built))).toEqual([]);
     expect(built.topic).toBe('forklift safety');
     expect(built.modules.flatMap((m) => m.objectives)).toContain(
       objectives.objectives[0]!.behavior[0]!.toUpperCase() + objectives.objectives[0]!.behavior.slice(1),
@@ -744,6 +748,6 @@ describe('offline artifacts: version commands', () => {
     const quiz = await create('quiz', '5 questions on anti-bribery for sales staff');
     const scenario = await command('scenario', quiz, 'add scenario', 'quiz');
     expect(scenario.topic).toBe(quiz.topic);
-    expect(checkArtifact('scenario', scenario)).toEqual([]);
+    expect(withoutPlaceholders(checkArtifact('scenario', scenario))).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
-// Domain vocabularies of the offline artifact builders: for common L&D fields, the steps of good practice,
+// The one vocabulary of the offline artifact builders: for common L&D fields, the steps of good practice,
 // true statements and plausible misconceptions, common errors (with consequence and fix), key terms, tools and
-// a workplace situation for scenarios. A request is matched to a domain by its words; anything else gets a
-// generic domain written around its topic, so every answer stays about what was asked.
+// a workplace situation for scenarios. A vocabulary is used only on a confident, scored match of the request's
+// topic against what the vocabulary itself says (matchDomain); a topic it does not cover — or covers only in
+// part ("insulin overdose" is clinical, but the clinical vocabulary is about falls and hand hygiene) — gets a
+// draft instead (draftDomain): the request's own terms with visible "[SME: …]" placeholders where subject
+// knowledge is needed, never another topic's content.
+import { topicTermsOf } from '../../content/request.js';
 
 export interface ScenarioSeed {
   /** Who the learner meets, and where. */
@@ -902,86 +906,159 @@ const DOMAINS: Domain[] = [
   },
 ];
 
-/** The generic domain for a topic no vocabulary covers: good practice stated around the topic itself. */
-function genericDomain(topic: string, audience: string | null): Domain {
-  const who = audience ?? 'the team';
+// ------------------------------------------------------------------------------------------ scored match
+
+const STOP = new Set(
+  'the a an and or of to in on at by for with from into is are was be been it its this that these those their your our you they them he she his her not no but as if when than then so can may must should will would one two three all any each every more most other some such only own same very just also how what which who whom why where there here about after before over under up down out off again further once'.split(
+    ' ',
+  ),
+);
+
+/** A word's stem for matching: lower case, a plural "s" dropped, its first six letters. */
+export function stemOf(word: string): string {
+  let w = word.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (w.length > 4) w = w.replace(/(?:ies|es|s)$/, '');
+  return w.slice(0, 6);
+}
+
+function textsOf(d: Domain): string[] {
+  const s = d.scenario;
+  return [
+    d.label,
+    ...d.steps,
+    ...d.facts,
+    ...d.myths,
+    ...d.errors.flatMap((e) => [e.error, e.consequence, e.fix]),
+    ...d.terms.flatMap((t) => [t.term, t.meaning]),
+    ...d.tools,
+    s.situation,
+    s.best,
+    s.shortcut,
+    s.avoid,
+    s.complication,
+    s.goodFollow,
+    s.weakFollow,
+  ];
+}
+
+const stemsOf = (texts: string[]) =>
+  new Set(
+    texts
+      .join(' ')
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => w.length >= 3 && !STOP.has(w.toLowerCase()))
+      .map(stemOf),
+  );
+
+/**
+ * What each vocabulary is evidence for: the stems of the words it actually uses, less the words three or more
+ * vocabularies share ("check", "record", "team": they say nothing about a field, and are left out of a topic's
+ * terms too).
+ */
+const { EVIDENCE, SHARED } = (() => {
+  const per = DOMAINS.map((d) => [d, stemsOf(textsOf(d))] as const);
+  const df = new Map<string, number>();
+  for (const [, stems] of per) for (const st of stems) df.set(st, (df.get(st) ?? 0) + 1);
+  const shared = new Set([...df].filter(([, n]) => n >= 3).map(([st]) => st));
   return {
-    id: 'generic',
+    EVIDENCE: new Map(per.map(([d, stems]) => [d, new Set([...stems].filter((st) => !shared.has(st)))])),
+    SHARED: shared,
+  };
+})();
+
+export interface DomainMatch {
+  domain: Domain;
+  /** Share of the topic's terms the vocabulary covers, 0…1. */
+  score: number;
+  /** The topic terms it covers. */
+  matched: string[];
+}
+
+/** The share of a topic's terms a vocabulary must cover to be used. */
+export const MATCH_THRESHOLD = 0.6;
+
+/**
+ * The vocabulary for a topic, scored. Confident only when both hold: one of the vocabulary's key words (its
+ * `match`) is in the topic, and the vocabulary's own text uses at least MATCH_THRESHOLD of the topic's
+ * informative terms (request.ts topicTermsOf, less words most vocabularies share). So "spotting red flags" is
+ * not software engineering (no key word) and "AML for tellers" is not anti-bribery (the key word "AML" is there,
+ * but the vocabulary never speaks of it). Only the topic is scored: the audience and the rest of the message
+ * ("kitchen managers", "for our sales team") say who learns, not what. Null when nothing matches confidently.
+ */
+export function matchDomain(topic: string | null): DomainMatch | null {
+  if (!topic) return null;
+  const parts = (t: string) => t.split(/[-/]/).filter((x) => x.length >= 2);
+  const terms = topicTermsOf(topic).filter(
+    (t) => !STOP.has(t) && parts(t).some((x) => !SHARED.has(stemOf(x))),
+  );
+  if (!terms.length) return null;
+  let best: DomainMatch | null = null;
+  for (const d of DOMAINS) {
+    if (!d.match.test(topic)) continue;
+    const evidence = EVIDENCE.get(d)!;
+    const matched = terms.filter((t) => parts(t).some((x) => evidence.has(stemOf(x))));
+    const score = matched.length / terms.length;
+    if (!matched.length || score < MATCH_THRESHOLD) continue;
+    if (!best || score > best.score || (score === best.score && matched.length > best.matched.length))
+      best = { domain: d, score, matched };
+  }
+  return best;
+}
+
+/** Upper-case first letter. */
+const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+
+/**
+ * The draft for a topic no vocabulary covers confidently: the structure of good practice around the request's
+ * own terms (its topic and the subtopics it lists), with "[SME: …]" placeholders wherever a fact, an error, a
+ * misconception or a situation is needed. Nothing in it pretends to be subject knowledge.
+ */
+export function draftDomain(topic: string, audience: string | null, subtopics: string[] = []): Domain {
+  const who = audience ?? 'the team';
+  const subs = (subtopics.length ? subtopics : [topic]).slice(0, 8);
+  const six = Array.from({ length: Math.max(6, subs.length) }, (_, i) => {
+    const s = subs[i % subs.length]!;
+    const round = Math.floor(i / subs.length);
+    return { s, n: round ? ` (${round + 1})` : '' };
+  });
+  const steps =
+    subs.length >= 3
+      ? subs.map(cap)
+      : [
+          ...subs.map(cap),
+          ...Array.from(
+            { length: 4 - subs.length },
+            (_, i) => `[SME: step ${i + subs.length + 1} of ${topic}]`,
+          ),
+        ];
+  return {
+    id: 'draft',
     label: topic,
     match: /$^/,
     audience: who,
     setting: `day-to-day work on ${topic}`,
-    steps: [
-      `Check what ${topic} requires before you start`,
-      `Gather the information, tools and approvals ${topic} needs`,
-      `Follow the agreed procedure for ${topic} step by step`,
-      `Check the result against the quality standard`,
-      `Record what you did and anything unusual`,
-      `Ask for help or escalate when something does not fit the procedure`,
-    ],
-    facts: [
-      `Following the agreed procedure for ${topic} prevents most avoidable errors`,
-      `Checking your work before handing it on catches mistakes while they are cheap to fix`,
-      `Asking for help early is expected when a case does not fit the procedure`,
-      `Clear records of ${topic} let others pick up the work without repeating it`,
-      `Most problems with ${topic} come from skipped steps rather than lack of knowledge`,
-      `Feedback from reviews improves how ${topic} is done next time`,
-    ],
-    myths: [
-      `Experienced people can skip steps of ${topic} safely`,
-      `Records of ${topic} are only needed when something goes wrong`,
-      `Asking for help with ${topic} is a sign of weakness`,
-      `Quality checks can wait until the end of the month`,
-      `The procedure for ${topic} never changes, so refreshers are unnecessary`,
-      `If nobody complained, ${topic} was done correctly`,
-    ],
-    errors: [
-      {
-        error: `Skipping a step of ${topic} to save time`,
-        consequence: 'errors reach the next person or the customer',
-        fix: 'Follow every step; raise the procedure for review if a step seems unnecessary',
-      },
-      {
-        error: 'Not checking the result before handing it on',
-        consequence: 'mistakes are found late, when they cost more to fix',
-        fix: 'Check against the quality standard before you finish',
-      },
-      {
-        error: 'Working from memory instead of the current procedure',
-        consequence: 'outdated practice carries on unnoticed',
-        fix: 'Use the current procedure or job aid each time',
-      },
-      {
-        error: 'Not recording what was done',
-        consequence: 'others repeat work or act on wrong information',
-        fix: 'Record the outcome straight away',
-      },
-      {
-        error: 'Staying stuck instead of escalating',
-        consequence: 'delays grow and the problem gets worse',
-        fix: 'Escalate as soon as a case does not fit the procedure',
-      },
-    ],
-    terms: [
-      { term: 'Procedure', meaning: `The agreed sequence of steps for ${topic}` },
-      { term: 'Quality standard', meaning: 'The criteria a finished piece of work must meet' },
-      { term: 'Escalation', meaning: 'Passing a case to someone with more authority or expertise' },
-      { term: 'Job aid', meaning: 'A quick reference used at the moment of need' },
-      { term: 'Review', meaning: 'A structured look back at what worked and what to change' },
-    ],
-    tools: [`${topic} job aid`, 'procedure document', 'quality checklist', 'peer review'],
+    steps,
+    facts: six.map(({ s, n }) => `[SME: a key fact about ${s}${n}]`),
+    myths: six.map(({ s, n }) => `[SME: a common misconception about ${s}${n}]`),
+    errors: six.map(({ s, n }) => ({
+      error: `[SME: a common error in ${s}${n}]`,
+      consequence: `[SME: what that error leads to]`,
+      fix: `[SME: how to prevent it]`,
+    })),
+    terms: subs.map((s) => ({ term: cap(s), meaning: `[SME: what ${s} means for ${who}]` })),
+    tools: [`[SME: the job aid or system used for ${topic}]`],
     scenario: {
-      character: `a colleague who is new to ${topic}`,
-      place: 'a busy afternoon with a deadline',
-      situation: `You are asked to complete a ${topic} task by the end of the day and notice a step in the procedure you have not done before`,
-      best: 'Check the procedure and ask an experienced colleague how to do the step',
-      shortcut: 'Skip the unfamiliar step and finish on time',
-      avoid: 'Guess how to do the step and hope it is right',
-      complication: 'The experienced colleague is busy and suggests you wait until tomorrow',
-      goodFollow: 'Tell your manager about the deadline risk and agree the priority',
-      weakFollow: 'Hand the task in unfinished without saying why',
-      recover: 'Go back, complete the step with help and recheck the work',
-      persist: 'Hand it in and hope nobody notices',
+      character: `[SME: who the ${who} is dealing with]`,
+      place: `[SME: where a realistic ${topic} case happens]`,
+      situation: `[SME: the situation with ${topic} the ${who} faces]`,
+      best: '[SME: the right first action]',
+      shortcut: '[SME: a tempting shortcut]',
+      avoid: '[SME: the action that makes it worse]',
+      complication: '[SME: what happens next]',
+      goodFollow: '[SME: the right follow-up]',
+      weakFollow: '[SME: a weak follow-up]',
+      recover: '[SME: how to recover]',
+      persist: '[SME: carrying on with the shortcut]',
     },
     days: [
       'Welcome and orientation',
@@ -998,11 +1075,10 @@ function genericDomain(topic: string, audience: string | null): Domain {
   };
 }
 
-/** The domain of a request (by the topic first, then the whole conversation text), else a generic one. */
-export function domainOf(topic: string, context: string, audience: string | null): Domain {
-  return (
-    DOMAINS.find((d) => d.match.test(topic)) ??
-    DOMAINS.find((d) => d.match.test(context)) ??
-    genericDomain(topic, audience)
-  );
+/** The vocabulary for a topic on a confident match, else the draft around the topic and its subtopics. */
+export function domainOf(topic: string, audience: string | null, subtopics: string[] = []): Domain {
+  return matchDomain(topic)?.domain ?? draftDomain(topic, audience, subtopics);
 }
+
+/** The built-in vocabularies (for tests). */
+export const VOCABULARIES: readonly Domain[] = DOMAINS;

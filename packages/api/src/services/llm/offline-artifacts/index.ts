@@ -80,11 +80,20 @@ function build<K extends ArtifactKind>(kind: K, c: ArtifactContext): ArtifactDat
       default:
         data = buildSmeSummary(c);
     }
-  // A safety net: a new artifact leaves with no warnings (repairs are deterministic too).
+  // A safety net: the warnings a deterministic repair can fix are fixed (repairs are deterministic too); the
+  // ones only a writer can fix — a draft's placeholders above all — stay visible on the card.
   for (let i = 0; i < 20; i++) {
-    const w = checkArtifact(kind, data as ArtifactDataByKind[K])[0];
-    if (!w) break;
-    data = fixArtifact(kind, data as ArtifactDataByKind[K], w);
+    const before = JSON.stringify(data);
+    let changed = false;
+    for (const w of checkArtifact(kind, data as ArtifactDataByKind[K])) {
+      const next = fixArtifact(kind, data as ArtifactDataByKind[K], w);
+      if (JSON.stringify(next) !== before) {
+        data = next;
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) break;
   }
   return data as ArtifactDataByKind[K];
 }

@@ -1,16 +1,146 @@
 // Offline learning objectives: measurable, Bloom-aligned (a verb from the level's list opens every
 // behaviour), with condition and criterion, written from the topic's steps, terms, errors and tools.
-import type { BloomLevel, Objective, ObjectivesArtifact } from '../../../schemas/artifacts.js';
+import type { BloomLevel, Citation, Objective, ObjectivesArtifact } from '../../../schemas/artifacts.js';
 import { BLOOM_LEVELS } from '../../../schemas/artifacts.js';
+import { levelIndex } from '../../content/bloom.js';
+import type { ParsedRequest } from '../../content/request.js';
 import { numberOf } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
+import { bare, docName, factsOfKind, FactPicker, type GroundedFact, type Grounding } from './grounded.js';
 
 interface Template {
   verb: string;
   behavior: string;
   condition: string;
   criterion: string;
+  source?: Citation;
+}
+
+const sectionName = (f: GroundedFact) => {
+  const h = f.section.replace(/^\d+(\.\d+)*\.?\s*/, '').trim();
+  if (!h || h.split(/\s+/).length > 8) return '';
+  // "PROCEDURE" → "procedure"; "Site rules" → "site rules"; "HACCP plan" stays.
+  if (h === h.toUpperCase()) return h.toLowerCase();
+  return /^[A-Z][a-z]/.test(h) ? lowerFirst(h) : h;
+};
+const within = (f: GroundedFact) => {
+  const h = sectionName(f);
+  return h ? `${docName(f.source.fileName)} (${h})` : docName(f.source.fileName);
+};
+
+/**
+ * An objective written from a document's fact at the level asked: values to state (remember), rules to explain
+ * (understand), procedures to carry out (apply), compliant and non-compliant practice to tell apart (analyze),
+ * cases to judge against the document's limits (evaluate), a job aid to design from it (create). Null when the
+ * document has no fact that fits.
+ */
+function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number): Template | null {
+  const g = p.grounding;
+  const quantities = factsOfKind(g, 'quantity');
+  const rules = factsOfKind(g, 'rule');
+  const procedures = factsOfKind(g, 'procedure').filter((x) => x.fact.steps.length >= 2);
+  const roles = factsOfKind(g, 'role');
+  const codes = factsOfKind(g, 'form_code');
+  switch (level) {
+    case 'remember': {
+      const q = p.pick(quantities, i, n);
+      if (q)
+        return {
+          verb: 'state',
+          behavior: `state the ${q.fact.measure || 'value'} that ${within(q)} sets`,
+          condition: 'without notes',
+          criterion: `${q.fact.quantity.text}, as the document states`,
+          source: q.source,
+        };
+      const r = p.pick(roles, i, n) ?? p.pick(codes, i, n);
+      if (r && r.fact.kind === 'role')
+        return {
+          verb: 'identify',
+          behavior: `identify who is responsible for ${lowerFirst(bare(r.fact.responsibility))}`,
+          condition: 'given the roles in the document',
+          criterion: `${r.fact.role}, as the document states`,
+          source: r.source,
+        };
+      if (r && r.fact.kind === 'form_code')
+        return {
+          verb: 'identify',
+          behavior: `identify the form used for ${r.fact.name ? lowerFirst(r.fact.name) : 'the record the document asks for'}`,
+          condition: 'without notes',
+          criterion: `${r.fact.code}, as the document states`,
+          source: r.source,
+        };
+      return null;
+    }
+    case 'understand': {
+      const r = p.pick(rules, i, n);
+      if (!r) return null;
+      return {
+        verb: 'explain',
+        behavior: `explain why this rule applies: ${bare(r.fact.text)}`,
+        condition: 'in their own words',
+        criterion: 'naming the risk the rule controls',
+        source: r.source,
+      };
+    }
+    case 'apply': {
+      const pr = p.pick(procedures, i, n);
+      if (pr)
+        return {
+          verb: 'carry out',
+          behavior: `carry out ${pr.fact.title ? `the ${lowerFirst(bare(pr.fact.title))} steps` : 'the documented procedure'} of ${docName(pr.source.fileName)} in order`,
+          condition: 'unprompted, on the job',
+          criterion: `all ${pr.fact.steps.length} steps in order, none missed`,
+          source: pr.source,
+        };
+      const r = p.pick(rules, i, n) ?? p.pick(quantities, i, n);
+      if (!r) return null;
+      return {
+        verb: 'apply',
+        behavior: `apply this requirement of ${within(r)} to a realistic case: ${bare(r.fact.text)}`,
+        condition: 'given a realistic case',
+        criterion: 'with the requirement met in full',
+        source: r.source,
+      };
+    }
+    case 'analyze': {
+      const r = p.pick(rules, i, n);
+      if (!r) return null;
+      return {
+        verb: 'differentiate',
+        behavior: `differentiate practice that meets ${within(r)} from practice that breaks this rule: ${bare(r.fact.text)}`,
+        condition: 'given short case descriptions',
+        criterion: 'naming the rule each non-compliant case breaks',
+        source: r.source,
+      };
+    }
+    case 'evaluate': {
+      const q = p.pick(quantities, i, n) ?? p.pick(rules, i, n);
+      if (!q) return null;
+      const limit =
+        q.fact.kind === 'quantity'
+          ? `against the document's limit (${q.fact.quantity.text} for ${q.fact.measure || 'it'})`
+          : `against the rule: ${bare(q.fact.text)}`;
+      return {
+        verb: 'judge',
+        behavior: `judge whether a case meets ${within(q)} and justify the decision ${limit}`,
+        condition: 'given a realistic case with its readings or facts',
+        criterion: 'with a decision and a reason a reviewer accepts',
+        source: q.source,
+      };
+    }
+    case 'create': {
+      const f = p.pick([...procedures, ...rules], i, n);
+      if (!f) return null;
+      return {
+        verb: 'design',
+        behavior: `design a one-page job aid for ${within(f)} that a colleague can follow unaided`,
+        condition: `using ${f.source.fileName}`,
+        criterion: 'with every rule and value of the document in it',
+        source: f.source,
+      };
+    }
+  }
 }
 
 /** Objective templates per level, written around the topic and its knowledge. */
@@ -150,6 +280,29 @@ function templates(c: ArtifactContext, level: BloomLevel): Template[] {
   }
 }
 
+/**
+ * The levels of n objectives for what the request asks (content/request.ts, content/bloom.ts): the levels named
+ * one by one each used ("Apply and Analyze"); a range or "X or higher" spread from its lowest to its highest
+ * level ("from Understand up to Evaluate" with 4 objectives → one each). Lowest first. Null when the request names
+ * no level.
+ */
+export function levelsAsked(
+  n: number,
+  r: Pick<ParsedRequest, 'bloomLevels' | 'bloomRequired'>,
+): BloomLevel[] | null {
+  const asked = [...new Set(r.bloomLevels)].sort((a, b) => levelIndex(a) - levelIndex(b));
+  if (!asked.length || n < 1) return null;
+  if (n >= asked.length) {
+    // every level once, the rest shared out from the lowest
+    const out = [...asked];
+    for (let i = 0; out.length < n; i++) out.push(asked[i % asked.length]!);
+    return out.sort((a, b) => levelIndex(a) - levelIndex(b));
+  }
+  if (n === 1) return [asked[0]!];
+  // fewer objectives than levels: both ends and evenly between
+  return Array.from({ length: n }, (_, i) => asked[Math.round((i * (asked.length - 1)) / (n - 1))]!);
+}
+
 /** The levels of n objectives: a progression (remember → analyze), or centred on a requested level. */
 export function levelsFor(n: number, level: BloomLevel | null): BloomLevel[] {
   if (level) {
@@ -171,17 +324,30 @@ export function objectiveCount(c: ArtifactContext): number {
       c.text,
     );
   if (m) return Math.max(1, Math.min(30, Math.round(numberOf(m[1]!))));
+  if (c.request.objectiveCount) return Math.max(1, Math.min(30, c.request.objectiveCount));
+  const asked = new Set(c.request.bloomLevels).size;
   const minutes = c.request.duration?.minutes;
-  if (minutes === undefined) return 4;
+  if (minutes === undefined) return Math.max(4, asked);
   return minutes <= 15 ? 2 : minutes <= 30 ? 3 : minutes <= 120 ? 4 : minutes <= 420 ? 5 : 6;
 }
 
-export function buildObjectiveList(c: ArtifactContext, levels: BloomLevel[]): Objective[] {
+/** The levels for n objectives of this request: the ones asked, else around its one level. */
+export function objectiveLevels(c: ArtifactContext, n: number): BloomLevel[] {
+  return levelsAsked(n, c.request) ?? levelsFor(n, c.level);
+}
+
+export function buildObjectiveList(
+  c: ArtifactContext,
+  levels: BloomLevel[],
+  grounding?: Grounding | null,
+): Objective[] {
   const used = new Map<BloomLevel, number>();
+  const g = grounding === undefined ? c.grounding : grounding;
+  const picker = g ? new FactPicker(g) : null;
   return levels.map((level, i) => {
     const n = used.get(level) ?? 0;
     used.set(level, n + 1);
-    const tpl = pick(templates(c, level), n);
+    const tpl = (picker && groundedTemplate(picker, level, i, levels.length)) ?? pick(templates(c, level), n);
     return {
       id: `o${i + 1}`,
       audience: c.audience,
@@ -191,6 +357,7 @@ export function buildObjectiveList(c: ArtifactContext, levels: BloomLevel[]): Ob
       condition: tpl.condition,
       criterion: tpl.criterion,
       moduleId: null,
+      ...(tpl.source ? { source: tpl.source } : {}),
     };
   });
 }
@@ -202,7 +369,7 @@ export function buildObjectives(c: ArtifactContext): ObjectivesArtifact {
     title: `Learning objectives: ${titleCase(c.topic)}${d ? ` (${d.label})` : ''}`,
     topic: c.topic,
     audience: c.audience,
-    objectives: buildObjectiveList(c, levelsFor(n, c.level)),
+    objectives: buildObjectiveList(c, objectiveLevels(c, n)),
   };
 }
 

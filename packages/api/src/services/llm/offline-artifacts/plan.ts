@@ -6,6 +6,45 @@ import type { Modality, PlanArtifact, PlanModule } from '../../../schemas/artifa
 import { DAY_MINUTES, WEEK_DAYS, type RequestedDuration } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
+import { bare, type GroundedFact, type Grounding } from './grounded.js';
+
+type Section = Grounding['sections'][number];
+
+/** The document section a module covers (sections in order, wrapping), or null without documents. */
+function sectionsOf(c: ArtifactContext): Section[] {
+  const all = c.grounding?.sections ?? [];
+  const named = all.filter((x) => x.heading);
+  return named.length ? named : all;
+}
+function sectionOf(c: ArtifactContext, i: number): Section | null {
+  const all = sectionsOf(c);
+  return all.length ? pick(all, i) : null;
+}
+
+/** A heading as a module title: "4.2 PROCEDURE" → "Procedure". */
+const headingTitle = (h: string) => {
+  const t = h.replace(/^\d+(\.\d+)*\.?\s*/, '').trim();
+  return titleCase(t === t.toUpperCase() ? t.toLowerCase() : t);
+};
+
+/** What a learner does with a fact, as a module objective. */
+function factObjective(f: GroundedFact): string {
+  const x = f.fact;
+  switch (x.kind) {
+    case 'rule':
+      return `Apply the rule: ${bare(x.text)}`;
+    case 'quantity':
+      return `State and apply the value the document sets: ${bare(x.text)}`;
+    case 'procedure':
+      return `Carry out ${x.title ? `the ${bare(x.title)} steps` : 'the documented steps'} in order`;
+    case 'definition':
+      return `Explain what ${x.term} means: ${bare(x.definition)}`;
+    case 'role':
+      return `Identify what ${x.role} is responsible for: ${bare(x.responsibility)}`;
+    case 'form_code':
+      return `Complete ${x.code}${x.name ? ` (${x.name})` : ''} correctly`;
+  }
+}
 
 /** Splits a total into integer parts by weight (the parts add up to the total exactly). */
 export function split(total: number, weights: number[]): number[] {
@@ -39,8 +78,11 @@ const DAY_MODALITIES: Modality[] = ['ilt', 'e_learning', 'on_the_job', 'coaching
 
 function activitiesFor(c: ArtifactContext, minutes: number, i: number, short: boolean) {
   const k = c.knowledge;
-  const step = pick(k.steps, i);
-  const error = pick(k.errors, i);
+  const section = sectionOf(c, i);
+  const step = section ? bare(section.facts[0]!.fact.text) : pick(k.steps, i);
+  const error = section
+    ? { error: `missing this requirement: ${bare(pick(section.facts, 1).fact.text)}` }
+    : pick(k.errors, i);
   const list = short
     ? [
         { title: `Introduce: ${lowerFirst(step)}`, type: 'presentation', w: 2 },
@@ -63,6 +105,8 @@ function activitiesFor(c: ArtifactContext, minutes: number, i: number, short: bo
 }
 
 function moduleObjectives(c: ArtifactContext, i: number): string[] {
+  const section = sectionOf(c, i);
+  if (section) return section.facts.slice(0, 3).map(factObjective);
   const k = c.knowledge;
   return [
     `Apply this step correctly: ${lowerFirst(pick(k.steps, i))}`,
@@ -73,6 +117,8 @@ function moduleObjectives(c: ArtifactContext, i: number): string[] {
 /** Module titles for a short plan: the topic's steps grouped into an arc. */
 function shortTitles(c: ArtifactContext, n: number): string[] {
   const t = c.topic;
+  const sections = sectionsOf(c).filter((x) => x.heading);
+  if (sections.length) return Array.from({ length: n }, (_, i) => headingTitle(pick(sections, i).heading));
   const arc = [
     `Why ${t} matters`,
     `The essentials of ${t}`,
@@ -183,6 +229,11 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
       ],
     }));
   }
+  if (c.grounding)
+    modules = modules.map((m, i) => {
+      const section = sectionOf(c, i);
+      return section ? { ...m, source: section.facts[0]!.source } : m;
+    });
   return {
     title: `Learning plan: ${titleCase(c.topic)} (${duration.label})`,
     topic: c.topic,

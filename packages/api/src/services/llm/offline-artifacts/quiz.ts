@@ -5,7 +5,9 @@ import type { BloomLevel, QuizArtifact, QuizItem, QuizItemType } from '../../../
 import type { RequestedItems } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
-import { buildObjectiveList, levelsFor, objectiveSentence } from './objectives.js';
+import { GroundedItemWriter } from './grounded-items.js';
+import { FactPicker } from './grounded.js';
+import { buildObjectiveList, objectiveLevels, objectiveSentence } from './objectives.js';
 
 /** Item types when a request gives a count but no types: mostly single choice, with some variety. */
 const DEFAULT_CYCLE: QuizItemType[] = [
@@ -59,6 +61,21 @@ interface Choice {
   keyFeedback: string;
   distractors: { text: string; feedback: string }[];
   feedback: string;
+}
+
+/** A draft question on one of the request's subtopics; distinct for every item of a quiz. */
+function draftStem(sub: string, audience: string, n: number, subs: number): string {
+  const stems = [
+    `Which statement about ${sub} is correct?`,
+    `What should ${audience} do first about ${sub}?`,
+    `Which of these is the right practice for ${sub}?`,
+    `What is the main risk to watch for in ${sub}?`,
+    `Which of these best describes ${sub} done well?`,
+    `In this case, what is the best action on ${sub}? [SME: a short, realistic case]`,
+  ];
+  const k = Math.floor(n / Math.max(1, subs));
+  const stem = stems[k % stems.length]!;
+  return k >= stems.length ? `${stem.replace(/\?.*$/, '')} (case ${k + 1})?` : stem;
 }
 
 /** Builds the items; `used` counts template uses so items do not repeat. */
@@ -169,10 +186,131 @@ class ItemWriter {
     }
   }
 
+  /**
+   * A draft single-choice item: a real question on one of the request's subtopics, with the key and the
+   * distractors left as "[SME: …]" placeholders for the expert (nothing pretends to be knowledge).
+   */
+  private draftChoice(
+    base: Pick<QuizItem, 'id' | 'type' | 'objectiveId' | 'difficulty'>,
+    n: number,
+  ): QuizItem {
+    const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
+    const sub = pick(subs, n);
+    const round = Math.floor(n / subs.length);
+    const tag = round ? ` (${round + 1})` : '';
+    // Three wordings, so no distractor template repeats on every item (they are the expert's to write).
+    const wrong = pick(
+      [
+        ['a common mistake about', 'a plausible but wrong answer on', 'another wrong answer on'],
+        [
+          'a misconception learners often hold about',
+          'an answer that sounds right but is not, for',
+          'a partly correct answer on',
+        ],
+        [
+          'what a novice might wrongly choose for',
+          'an outdated practice for',
+          'an error an experienced person might make on',
+        ],
+      ],
+      n,
+    );
+    const options = [
+      { text: `[SME: the correct answer on ${sub}${tag}]`, correct: true },
+      ...wrong.map((w) => ({ text: `[SME: ${w} ${sub}${tag}]`, correct: false })),
+    ];
+    const at = (this.c.seed + n) % options.length;
+    const rotated = [...options.slice(at), ...options.slice(0, at)];
+    return {
+      ...base,
+      stem: draftStem(sub, this.c.audience, n, subs.length),
+      options: rotated.map((o, j) => ({
+        id: `${base.id}-${j + 1}`,
+        text: o.text,
+        correct: o.correct,
+        feedback: o.correct ? '[SME: why this is right]' : '[SME: why this is wrong]',
+      })),
+      acceptedAnswers: [],
+      pairs: [],
+      feedback: `[SME: the rule behind ${sub}]`,
+    };
+  }
+
   item(type: QuizItemType, n: number, objectiveId: string | null, level: BloomLevel): QuizItem {
     const id = `q${n + 1}`;
     const base = { id, type, objectiveId, difficulty: DIFFICULTY[level] };
     const k = this.c.knowledge;
+    if (this.c.draft && (type === 'matching' || type === 'short_answer' || type === 'multiple_choice')) {
+      const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
+      const sub = pick(subs, n);
+      if (type === 'matching') {
+        const pairs =
+          subs.length >= 3
+            ? subs
+                .slice(0, 5)
+                .map((x) => ({ left: titleCase(x), right: `[SME: what ${x} means in practice]` }))
+            : [1, 2, 3, 4].map((k) => ({
+                left: `[SME: key term ${k} of ${sub}]`,
+                right: `[SME: the meaning of term ${k}]`,
+              }));
+        return {
+          ...base,
+          stem: `Match each ${subs.length >= 3 ? 'topic' : 'term'} of ${this.c.topic} to its meaning (set ${n + 1}).`,
+          options: [],
+          acceptedAnswers: [],
+          pairs,
+          feedback: '[SME: what to review for any pair mixed up]',
+        };
+      }
+      if (type === 'short_answer')
+        return {
+          ...base,
+          stem: `What is the correct practice for ${sub} in this case? [SME: short case ${n + 1}]`,
+          options: [],
+          acceptedAnswers: ['[SME: the expected answer]'],
+          pairs: [],
+          feedback: `[SME: the rule behind ${sub}]`,
+        };
+      return {
+        ...base,
+        stem: `Which of these are correct for ${sub}? Select all that apply. (set ${n + 1})`,
+        options: [1, 2, 3, 4].map((k) => ({
+          id: `${id}-${k}`,
+          text: `[SME: ${k <= 2 ? 'a correct' : pick(['a wrong', 'a mistaken', 'an untrue', 'an outdated'], n + k)} statement ${k + 4 * n} for ${sub}]`,
+          correct: k <= 2,
+          feedback: k <= 2 ? '[SME: why it is right]' : '[SME: why it is wrong]',
+        })),
+        acceptedAnswers: [],
+        pairs: [],
+        feedback: `[SME: the rule behind ${sub}]`,
+      };
+    }
+    if (type === 'true_false' && this.c.draft) {
+      const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
+      const sub = pick(subs, n);
+      const isTrue = n % 2 === 0;
+      return {
+        ...base,
+        stem: `True or false: statement ${n + 1} about ${sub} is correct. [SME: a statement on ${sub} that is ${isTrue ? 'true' : 'false'}]`,
+        options: [
+          {
+            id: `${id}-t`,
+            text: 'True',
+            correct: isTrue,
+            feedback: `[SME: why it is ${isTrue ? 'true' : 'not true'}]`,
+          },
+          {
+            id: `${id}-f`,
+            text: 'False',
+            correct: !isTrue,
+            feedback: `[SME: why it is ${isTrue ? 'not false' : 'false'}]`,
+          },
+        ],
+        acceptedAnswers: [],
+        pairs: [],
+        feedback: `[SME: the rule behind ${sub}]`,
+      };
+    }
     if (type === 'true_false') {
       const i = this.next('tf');
       const isTrue = (i + n) % 2 === 0;
@@ -307,6 +445,7 @@ class ItemWriter {
         feedback: `${keys.join('. ')}.`,
       };
     }
+    if (this.c.draft) return this.draftChoice(base, n);
     // File content has no error catalogue: its items ask about the documented steps and statements.
     const templates: Template[] = k.fromFiles ? ['sequence', 'fact'] : BY_LEVEL[level];
     const c = this.choice(pick(templates, this.next(`choice-${level}`)));
@@ -333,19 +472,36 @@ export function buildQuizItems(
   start = 0,
 ): QuizItem[] {
   const writer = new ItemWriter(c);
-  // Advance the writer past items already written so added items are new.
-  for (let i = 0; i < start; i++)
-    writer.item('single_choice', i, null, pick(objectives, i)?.bloomLevel ?? 'apply');
+  // Items from the user's documents first (each citing its passage), spread over the whole document.
+  const grounded = c.grounding ? new GroundedItemWriter(new FactPicker(c.grounding)) : null;
+  // Advance the writers past items already written so added items are new.
+  for (let i = 0; i < start; i++) {
+    const level = pick(objectives, i)?.bloomLevel ?? 'apply';
+    const base = {
+      id: `q${i + 1}`,
+      type: 'single_choice' as const,
+      objectiveId: null,
+      difficulty: DIFFICULTY[level],
+    };
+    if (!grounded?.item(base, i, start + types.length)) writer.item('single_choice', i, null, level);
+  }
   return types.map((type, i) => {
     const o = objectives.length ? pick(objectives, start + i) : null;
-    return writer.item(type, start + i, o?.id ?? null, o?.bloomLevel ?? c.level ?? 'apply');
+    const level = o?.bloomLevel ?? c.level ?? 'apply';
+    const n = start + i;
+    const fromFile = grounded?.item(
+      { id: `q${n + 1}`, type, objectiveId: o?.id ?? null, difficulty: DIFFICULTY[level] },
+      n,
+      start + types.length,
+    );
+    return fromFile ?? writer.item(type, n, o?.id ?? null, level);
   });
 }
 
 export function buildQuiz(c: ArtifactContext): QuizArtifact {
   const types = itemPlan(c.request.items, c.request.itemCount);
   const n = Math.max(1, Math.min(3, types.length));
-  const objectives = buildObjectiveList(c, levelsFor(n, c.level));
+  const objectives = buildObjectiveList(c, objectiveLevels(c, n));
   const knowledgeCheck = /\bknowledge check\b/i.test(c.text);
   return {
     title: `${knowledgeCheck ? 'Knowledge check' : 'Quiz'}: ${titleCase(c.topic)}`,

@@ -127,7 +127,7 @@ export function reviseArtifact<K extends ArtifactKind>(
     ...base,
     topic: current.topic,
     audience,
-    domain: domainOf(current.topic, base.userTexts.join('\n'), audience),
+    domain: domainOf(current.topic, audience, base.subtopics),
   };
   const newAudienceLevel = r.audience ? audienceLevel(r.audience) : null;
   const replaceAudience = <T>(d: T): T =>

@@ -1,13 +1,209 @@
 // Offline branching scenarios: a workplace situation from the topic's domain with a best path (and a
 // complication to judge), a shortcut that can still be recovered, and a harmful choice; every node is
 // reachable, every non-ending node has choices, every path ends. "Shorter" drops the shortcut branch.
-import type { ScenarioArtifact, ScenarioNode } from '../../../schemas/artifacts.js';
+import type { Citation, ScenarioArtifact, ScenarioNode } from '../../../schemas/artifacts.js';
+import { quantities } from '../../content/nlp.js';
 import { lowerFirst } from '../assistant-text.js';
-import { titleCase, type ArtifactContext } from './context.js';
+import { pick, titleCase, type ArtifactContext } from './context.js';
+import { bare, docName, factsOfKind, FactPicker, type GroundedFact } from './grounded.js';
 
 const sentence = (s: string) => `${titleCase(s.replace(/[.\s]+$/, ''))}.`;
+/** Lower-cases a sentence's first letter unless it opens an acronym or a code ("LP-3", "QA"). */
+const softLower = (s: string) => (/^[A-Z][a-z]/.test(s) ? lowerFirst(s) : s);
+
+/** Decision points asked for, else three (two for a shorter version); at most six. */
+const decisionCount = (c: ArtifactContext, short: boolean) =>
+  Math.max(1, Math.min(6, c.request.decisionPoints ?? (short ? 2 : 3)));
+
+/** Values the request itself gives ("4 units", "40 units", "EUR 9,500"), not its counts of things to build. */
+function requestDetails(text: string): string[] {
+  const out: string[] = [];
+  for (const q of quantities(text)) {
+    const after = text.slice(q.end, q.end + 24).toLowerCase();
+    if (
+      /^\s*(?:-?\s*)?(?:decision|points?|questions?|items?|objectives?|minutes?|hours?|days?|weeks?|options?|modules?|sessions?)\b/.test(
+        after,
+      )
+    )
+      continue;
+    if (!q.unit) continue;
+    if (!out.includes(q.text)) out.push(q.text);
+  }
+  return out.slice(0, 5);
+}
+
+interface Decision {
+  title: string;
+  narrative: string;
+  best: string;
+  bestConsequence: string;
+  shortcut: string;
+  wrong: string;
+  /** What the partial and the failure endings teach. */
+  lesson: string;
+  source?: Citation;
+}
+
+/** A decision at one of the document's rules (or a procedure step, or a limit), with its citation. */
+function groundedDecision(f: GroundedFact, j: number): Decision {
+  const where = `${docName(f.source.fileName)}${f.section ? ` (${f.section})` : ''}`;
+  const fact = f.fact;
+  if (fact.kind === 'rule')
+    return {
+      title: `Decision ${j + 1}`,
+      narrative: `The next moment the document covers, under ${where}. What do you do?`,
+      best: `Do what the document requires: ${softLower(bare(fact.text))}`,
+      bestConsequence: 'You follow the documented rule.',
+      shortcut: 'Ask a colleague what they usually do and go with that',
+      wrong: fact.negation
+        ? `Decide that ${softLower(bare(fact.negation))}`
+        : `Skip this requirement to save time: ${softLower(bare(fact.text))}`,
+      lesson: fact.text,
+      source: f.source,
+    };
+  if (fact.kind === 'procedure') {
+    const step = fact.steps[Math.min(fact.steps.length - 1, j)]!;
+    return {
+      title: `Decision ${j + 1}`,
+      narrative: `You are at this step of ${fact.title ? bare(fact.title) : where}. What do you do?`,
+      best: `Follow the documented step: ${softLower(bare(step.text))}`,
+      bestConsequence: 'You follow the procedure as written.',
+      shortcut: 'Do the step from memory without checking the procedure',
+      wrong: `Skip the step: ${softLower(bare(step.text))}`,
+      lesson: step.text,
+      source: { ...f.source, part: step.part, quote: step.quote },
+    };
+  }
+  return {
+    title: `Decision ${j + 1}`,
+    narrative: `You need to check this against ${where}. What do you do?`,
+    best: `Check it against the document: ${softLower(bare(fact.text))}`,
+    bestConsequence: 'You check against the documented value.',
+    shortcut: 'Estimate it by eye and carry on',
+    wrong: 'Carry on without checking',
+    lesson: fact.text,
+    source: f.source,
+  };
+}
+
+/** A draft decision around one of the request's own terms, with placeholders for what an expert must supply. */
+function draftDecision(c: ArtifactContext, j: number): Decision {
+  const sub = c.subtopics.length ? pick(c.subtopics, j) : c.topic;
+  return {
+    title: `Decision ${j + 1}`,
+    narrative: `Decision ${j + 1}: ${sub}. [SME: what the learner sees at this point] What do you do?`,
+    best: `[SME: the right action on ${sub}]`,
+    bestConsequence: '[SME: what happens next when this is done right]',
+    shortcut: `[SME: a tempting shortcut on ${sub}]`,
+    wrong: `[SME: the action on ${sub} that makes it worse]`,
+    lesson: `[SME: the rule or standard for ${sub}]`,
+  };
+}
+
+/**
+ * A scenario as a chain of decision points, exactly as many as asked: each decision's best choice leads to the
+ * next, a shortcut to a partial ending and a harmful choice to a failure ending, both saying what should have
+ * been done. Decisions come from the user's documents (their rules, steps and limits, cited) or, without
+ * them and without a matching vocabulary, are a draft around the request's own terms with "[SME: …]"
+ * placeholders.
+ */
+export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = {}): ScenarioArtifact {
+  const k = decisionCount(c, !!o.short);
+  const g = c.grounding;
+  let decisions: Decision[];
+  if (g) {
+    const picker = new FactPicker(g);
+    const rules = factsOfKind(g, 'rule');
+    const others = g.facts.filter((f) => f.fact.kind === 'procedure' || f.fact.kind === 'quantity');
+    decisions = Array.from({ length: k }, (_, j) => {
+      const f = picker.pick(rules.length >= k ? rules : [...rules, ...others], j, k);
+      return f ? groundedDecision(f, j) : draftDecision(c, j);
+    });
+  } else decisions = Array.from({ length: k }, (_, j) => draftDecision(c, j));
+  const details = g ? [] : requestDetails(c.text);
+  const who = c.audience;
+  const opening = g
+    ? `You are one of the ${who}, working to ${g.files.join(' and ')}. The situation: ${c.topic}.`
+    : `You are one of the ${who}. The situation: ${c.topic}${details.length ? ` (${details.join(', ')})` : ''}. [SME: the opening situation in the learner’s words]`;
+  const nodes: ScenarioNode[] = [];
+  decisions.forEach((d, j) => {
+    const id = j === 0 ? 'start' : `d${j + 1}`;
+    const next = j === k - 1 ? 'end-best' : `d${j + 2}`;
+    nodes.push({
+      id,
+      title: j === 0 ? 'The situation' : d.title,
+      narrative: j === 0 ? `${opening} ${d.narrative}` : d.narrative,
+      choices: [
+        {
+          id: `c${j + 1}a`,
+          text: sentence(d.best),
+          nextNodeId: next,
+          consequence: d.bestConsequence,
+          score: 10,
+        },
+        {
+          id: `c${j + 1}b`,
+          text: sentence(d.shortcut),
+          nextNodeId: `end-partial-${j + 1}`,
+          consequence: 'It saves a little time, but the risk is still there.',
+          score: 0,
+        },
+        {
+          id: `c${j + 1}c`,
+          text: sentence(d.wrong),
+          nextNodeId: `end-harm-${j + 1}`,
+          consequence: 'This makes the situation worse.',
+          score: -10,
+        },
+      ],
+      ending: null,
+      ...(d.source ? { source: d.source } : {}),
+    });
+    nodes.push(
+      {
+        id: `end-partial-${j + 1}`,
+        title: `Partly handled (decision ${j + 1})`,
+        narrative: 'The shortcut left the risk in place.',
+        choices: [],
+        ending: { outcome: 'partial', summary: `Better: ${d.lesson}` },
+        ...(d.source ? { source: d.source } : {}),
+      },
+      {
+        id: `end-harm-${j + 1}`,
+        title: `Harm done (decision ${j + 1})`,
+        narrative: 'This choice went against what is required, and the situation got worse.',
+        choices: [],
+        ending: { outcome: 'failure', summary: `What is required: ${d.lesson}` },
+        ...(d.source ? { source: d.source } : {}),
+      },
+    );
+  });
+  nodes.push({
+    id: 'end-best',
+    title: 'Handled well',
+    narrative: `You made every decision as required. This is what good practice in ${c.topic} looks like.`,
+    choices: [],
+    ending: {
+      outcome: 'success',
+      summary:
+        decisions
+          .map((d) => bare(d.lesson))
+          .join('; ')
+          .slice(0, 990) || 'Every decision was right.',
+    },
+  });
+  return {
+    title: `Branching scenario: ${titleCase(c.topic)}`,
+    topic: c.topic,
+    audience: c.audience,
+    objective: `Practise ${c.topic}: make each decision as required and follow it through`,
+    startNodeId: 'start',
+    nodes,
+  };
+}
 
 export function buildScenario(c: ArtifactContext, o: { short?: boolean } = {}): ScenarioArtifact {
+  if (c.grounding || c.draft) return buildChainScenario(c, o);
   const s = c.domain.scenario;
   const k = c.knowledge;
   // A checklist the user gave is what the right path follows.
@@ -30,7 +226,7 @@ export function buildScenario(c: ArtifactContext, o: { short?: boolean } = {}): 
   const start: ScenarioNode = {
     id: 'start',
     title: 'The situation',
-    narrative: `${titleCase(s.place)}. You are working with ${s.character}. ${sentence(s.situation)} What do you do?`,
+    narrative: `${sentence(s.place)} You are working with ${s.character}. ${sentence(s.situation)} What do you do?`,
     choices: [
       choice('c1', s.best, 'complication', 'You act on the risk straight away.', 10),
       ...(o.short

@@ -1,0 +1,152 @@
+// What the user's documents say, as facts an offline builder can build items, objectives, decision points and
+// modules from. The file passages of the retrieval context ("[file: name, part N of M, id ID]") are read back
+// into blocks (content/document.ts) and facts (content/facts.ts): rules, quantities with units, procedures,
+// definitions, roles and form codes. Every fact carries its citation {fileId, fileName, part, quote}: the part is
+// the passage's number as marked (1-based), the quote verbatim in that passage's text (checked here; a fact whose
+// quote is not found is dropped rather than cited wrongly). Headings, title blocks and fragments are never facts
+// (facts.ts leaves them out), so they never become items.
+import type { Citation } from '../../../schemas/artifacts.js';
+import type { DocBlock, DocumentKind } from '../../content/document.js';
+import { structureDocument } from '../../content/document.js';
+import { extractFacts, type Fact } from '../../content/facts.js';
+import { filePassagesOf, type FilePassage } from '../offline-assistant.js';
+import type { LlmMessage } from '../types.js';
+
+export interface GroundedFact {
+  fact: Fact;
+  source: Citation;
+  /** Position in its document, 0…1 (for spreading items over the whole document). */
+  at: number;
+  /** The heading the fact sits under, or "" (a section of the document). */
+  section: string;
+}
+
+export interface Grounding {
+  /** File names, in the order they came. */
+  files: string[];
+  facts: GroundedFact[];
+  /** The document's sections that hold facts, in order. */
+  sections: { heading: string; facts: GroundedFact[] }[];
+}
+
+const KINDS: readonly DocumentKind[] = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'csv'];
+const kindOf = (name: string): DocumentKind => {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() as DocumentKind | undefined;
+  return ext && KINDS.includes(ext) ? ext : 'txt';
+};
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The blocks of one file's passages, each block tagged with its passage's part; overlaps read once. */
+function blocksOf(passages: FilePassage[], kind: DocumentKind): DocBlock[] {
+  const out: DocBlock[] = [];
+  const seen: string[] = [];
+  const byPart = [...passages].sort((a, b) => a.part - b.part);
+  for (const p of byPart) {
+    for (const b of structureDocument(p.text, kind)) {
+      const key = squash(b.text);
+      // Chunks overlap: a block (or its tail) already read from the previous passage is skipped.
+      if (!key || seen.some((s) => s.includes(key))) continue;
+      seen.push(key);
+      out.push({ ...b, part: p.part });
+    }
+  }
+  return out;
+}
+
+/** The quote of a fact, kept only when it is verbatim (whitespace aside) in its passage. */
+function verified(quote: string, passage: FilePassage | undefined): boolean {
+  return !!passage && quote.trim().length > 0 && squash(passage.text).includes(squash(quote));
+}
+
+/** The facts of the files in the messages' context, or null when there are none. */
+export function groundingOf(messages: LlmMessage[]): Grounding | null {
+  const passages = filePassagesOf(messages);
+  if (!passages.length) return null;
+  const files = new Map<string, FilePassage[]>();
+  for (const p of passages) {
+    const key = p.fileId ?? p.filename;
+    const list = files.get(key) ?? [];
+    if (!list.some((x) => x.part === p.part)) list.push(p);
+    files.set(key, list);
+  }
+  const facts: GroundedFact[] = [];
+  for (const [, list] of files) {
+    const first = list[0]!;
+    const found = extractFacts(blocksOf(list, kindOf(first.filename)));
+    const parts = list.map((p) => p.part);
+    const lo = Math.min(...parts);
+    const span = Math.max(1, Math.max(...parts) - lo + 1);
+    found.forEach((fact, i) => {
+      const passage = list.find((p) => p.part === fact.part);
+      if (!verified(fact.quote, passage)) return;
+      facts.push({
+        fact,
+        source: {
+          fileId: first.fileId ?? first.filename,
+          fileName: first.filename,
+          part: fact.part,
+          quote: fact.quote,
+        },
+        at: (fact.part - lo + i / Math.max(1, found.length)) / span,
+        section: fact.heading ?? '',
+      });
+    });
+  }
+  if (!facts.length) return null;
+  const sections: Grounding['sections'] = [];
+  for (const f of facts) {
+    const last = sections.at(-1);
+    if (last && last.heading === f.section) last.facts.push(f);
+    else sections.push({ heading: f.section, facts: [f] });
+  }
+  return { files: [...files.values()].map((l) => l[0]!.filename), facts, sections };
+}
+
+/** Facts of one kind (narrowed). */
+export function factsOfKind<K extends Fact['kind']>(
+  g: Grounding,
+  kind: K,
+): (GroundedFact & { fact: Extract<Fact, { kind: K }> })[] {
+  return g.facts.filter(
+    (f): f is GroundedFact & { fact: Extract<Fact, { kind: K }> } => f.fact.kind === kind,
+  );
+}
+
+/**
+ * Picks facts spread over the document: for the i-th of n picks, the unused candidate nearest to position i/n
+ * (a fact already used is taken again only when no other candidate is left).
+ */
+export class FactPicker {
+  private used = new Set<GroundedFact>();
+  constructor(private g: Grounding) {}
+
+  pick<T extends GroundedFact>(candidates: T[], i: number, n: number): T | null {
+    if (!candidates.length) return null;
+    const target = n <= 1 ? 0 : i / (n - 1);
+    const fresh = candidates.filter((c) => !this.used.has(c));
+    const pool = fresh.length ? fresh : candidates;
+    let best = pool[0]!;
+    for (const c of pool) if (Math.abs(c.at - target) < Math.abs(best.at - target)) best = c;
+    this.used.add(best);
+    return best;
+  }
+
+  isUsed(f: GroundedFact): boolean {
+    return this.used.has(f);
+  }
+
+  markUsed(f: GroundedFact): void {
+    this.used.add(f);
+  }
+
+  get grounding(): Grounding {
+    return this.g;
+  }
+}
+
+/** A sentence without its final full stop ("… of each shift." → "… of each shift"). */
+export const bare = (s: string) => s.trim().replace(/[.;:!?\s]+$/, '');
+
+/** The file's name without its extension, for stems ("forklift-pre-use-inspection"). */
+export const docName = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '');
