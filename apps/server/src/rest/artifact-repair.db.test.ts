@@ -259,6 +259,10 @@ describe('intent by the model', () => {
       .assistantMessage as Json;
     expect(plain.artifacts).toEqual([]);
     expect(plain.content).toBe('A plain answer.');
+    // The intent call read the message against the answer before it (the quiz's Markdown, its end).
+    const previous = received[0]!.messages.at(-2)!;
+    expect(previous.role).toBe('assistant');
+    expect(chosen.content.endsWith(previous.content.replace(/^…/, ''))).toBe(true);
 
     // The intent call fails (HTTP 500): the offline classifier decides, and the send still succeeds.
     const campaign = 'Plan a 4-week phishing awareness campaign for 1,200 office staff';

@@ -31,6 +31,19 @@ describe('intent by the model', () => {
     expect(req.messages[0]!.content).toContain('plan: a learning plan');
   });
 
+  it("reads a reply against the assistant's previous answer (its end)", async () => {
+    const { llm, requests } = model(() => ({ kind: 'quiz' }));
+    const offer = `${'Spacing practice helps. '.repeat(100)}Shall I draft a 6-question quiz on this?`;
+    expect(
+      await decideArtifactIntent(llm, 'Yes, go ahead', copilot, { previousAnswer: offer }),
+    ).toMatchObject({ kind: 'quiz', decidedBy: 'model' });
+    const [, previous, user] = requests[0]!.messages;
+    expect(previous!.role).toBe('assistant');
+    expect(previous!.content).toMatch(/^….*Shall I draft a 6-question quiz on this\?$/);
+    expect(previous!.content.length).toBeLessThanOrEqual(1_501);
+    expect(user).toEqual({ role: 'user', content: 'Yes, go ahead' });
+  });
+
   it('the model may overrule the rules either way', async () => {
     const none = model(() => ({ kind: 'none' }));
     expect(await decideArtifactIntent(none.llm, 'Write a quiz on GDPR', copilot)).toBeNull();

@@ -15,6 +15,8 @@ export const INTENT_TIMEOUT_MS = 8_000;
 export const INTENT_MAX_TOKENS = 40;
 /** The message as the intent call sees it (pasted notes are long; their start says what they are). */
 const INTENT_MESSAGE_CHARS = 4_000;
+/** The answer before it, for a reply such as "yes, go ahead" (its end: where an offer would be). */
+const INTENT_PREVIOUS_CHARS = 1_500;
 
 export const INTENT_FORMAT_NAME = 'artifact_intent';
 export const intentSchema = z.object({ kind: z.enum([...ARTIFACT_KINDS, 'none']) });
@@ -33,9 +35,20 @@ const KIND_MEANINGS: Record<ArtifactKind, string> = {
 /** An intent with who decided it, and what deciding cost (the model's call). */
 export type DecidedIntent = ArtifactIntent & { decidedBy: 'model' | 'rules'; usage?: LlmUsage };
 
-/** The intent call's messages: what each kind is, the session type, then the user's message. */
-export function intentMessages(message: string, sessionType: AssistantSessionType): LlmMessage[] {
+/**
+ * The intent call's messages: what each kind is, the session type, the assistant's previous answer (its end)
+ * when there is one, then the user's message.
+ */
+export function intentMessages(
+  message: string,
+  sessionType: AssistantSessionType,
+  previousAnswer?: string | null,
+): LlmMessage[] {
   const text = message.length > INTENT_MESSAGE_CHARS ? `${message.slice(0, INTENT_MESSAGE_CHARS)}…` : message;
+  const before =
+    previousAnswer && previousAnswer.length > INTENT_PREVIOUS_CHARS
+      ? `…${previousAnswer.slice(-INTENT_PREVIOUS_CHARS)}`
+      : previousAnswer;
   return [
     {
       role: 'system',
@@ -46,6 +59,7 @@ export function intentMessages(message: string, sessionType: AssistantSessionTyp
         'Answer with the JSON object only.',
       ].join('\n'),
     },
+    ...(before ? [{ role: 'assistant' as const, content: before }] : []),
     { role: 'user', content: text },
   ];
 }
@@ -55,14 +69,14 @@ export async function modelArtifactKind(
   llm: LlmProvider,
   message: string,
   sessionType: AssistantSessionType,
-  o: { signal?: AbortSignal; timeoutMs?: number } = {},
+  o: { signal?: AbortSignal; timeoutMs?: number; previousAnswer?: string | null } = {},
 ): Promise<{ kind: ArtifactKind | 'none'; usage: LlmUsage }> {
   const deadline = AbortSignal.timeout(o.timeoutMs ?? INTENT_TIMEOUT_MS);
   const { object, usage } = await llm.generateObject({
     schema: intentSchema,
     name: INTENT_FORMAT_NAME,
     description: 'Which deliverable the message asks for',
-    messages: intentMessages(message, sessionType),
+    messages: intentMessages(message, sessionType, o.previousAnswer),
     maxTokens: INTENT_MAX_TOKENS,
     temperature: 0,
     signal: o.signal ? AbortSignal.any([o.signal, deadline]) : deadline,
@@ -78,7 +92,13 @@ export async function decideArtifactIntent(
   llm: LlmProvider | undefined,
   message: string,
   opts: DetectArtifactOptions,
-  o: { signal?: AbortSignal; timeoutMs?: number; onError?: (err: unknown) => void } = {},
+  o: {
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    /** The assistant's previous answer: "yes, do that" may accept an offer made there. */
+    previousAnswer?: string | null;
+    onError?: (err: unknown) => void;
+  } = {},
 ): Promise<DecidedIntent | null> {
   const rules = detectArtifactRequest(message, opts);
   const byRules = rules && { ...rules, decidedBy: 'rules' as const };

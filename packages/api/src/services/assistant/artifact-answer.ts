@@ -78,7 +78,23 @@ export async function detectSessionArtifactRequest(
   /** A model decides the kind (one small call); without one, or when it fails, the rules do. */
   model?: { llm: LlmProvider; signal?: AbortSignal; onError?: (err: unknown) => void },
 ): Promise<DecidedIntent | null> {
-  const current = await latestArtifact(db, session.id, undefined, exclude);
+  const asksModel = !!model && model.llm.kind !== 'offline';
+  const [current, previousAnswer] = await Promise.all([
+    latestArtifact(db, session.id, undefined, exclude),
+    // The model reads a reply such as "yes, go ahead" against the answer before it.
+    asksModel
+      ? db.assistantMessage.findFirst({
+          where: {
+            sessionId: session.id,
+            role: 'ASSISTANT',
+            status: 'COMPLETE',
+            ...(exclude.length ? { id: { notIn: exclude } } : {}),
+          },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          select: { content: true },
+        })
+      : null,
+  ]);
   let previous = previousUserTexts;
   // An SME walkthrough's summary depends on the interview so far (only that session type reads them).
   if (!previous && session.sessionType === 'SME_WALKTHROUGH') {
@@ -102,7 +118,7 @@ export async function detectSessionArtifactRequest(
       current: current ? { kind: current.kind } : null,
       previousUserTexts: previous,
     },
-    { signal: model?.signal, onError: model?.onError },
+    { signal: model?.signal, onError: model?.onError, previousAnswer: previousAnswer?.content },
   );
 }
 
