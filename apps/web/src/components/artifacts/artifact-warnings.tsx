@@ -52,7 +52,9 @@ export function ArtifactWarnings({
                 <p>{w.message}</p>
                 <p className="opacity-80">
                   {describePath(w.path)}
-                  {w.suggestion && <> · Suggestion: {w.suggestion}</>}
+                  {/* A PLACEHOLDER's suggestion is the whole list: its message names the first ones, and the
+                      export asks with all of them. */}
+                  {w.suggestion && w.code !== 'PLACEHOLDER' && <> · Suggestion: {w.suggestion}</>}
                 </p>
               </div>
               <Button
