@@ -244,7 +244,9 @@ export async function produceArtifactAnswer(
   },
 ): Promise<ArtifactAnswer> {
   const plan = await planFor(deps.db, a.sessionId, a.intent, a.exclude);
-  const request = await requestFor(deps.db, plan, a.message, a.sessionType);
+  // What a model's answer is sized and repaired against (the offline builders read the message themselves).
+  const request =
+    deps.llm.kind === 'offline' ? null : await requestFor(deps.db, plan, a.message, a.sessionType);
   const generated = await generateArtifact(deps.llm, {
     kind: plan.kind,
     messages: a.messages,
