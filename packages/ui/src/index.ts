@@ -4,7 +4,7 @@ export { Button, buttonVariants, type ButtonProps } from './components/button';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
 export { Spinner, FullPageSpinner } from './components/spinner';
 export { Input, inputVariants, type InputProps } from './components/input';
-export { Textarea } from './components/textarea';
+export { AutoTextarea, Textarea } from './components/textarea';
 export { Label } from './components/label';
 export { Checkbox } from './components/checkbox';
 export { Switch } from './components/switch';

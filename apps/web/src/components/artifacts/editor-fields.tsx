@@ -1,8 +1,10 @@
 // Form controls bound to a path in the artifact's data. The editor keeps the data and its errors in one
-// context, so each control is one line: `<TextAt path={['items', 0, 'stem']} label="Question" />`.
+// context, so each control is one line: `<TextAt path={['items', 0, 'stem']} label="Question" />`. Texts are
+// text areas as tall as their text (issue 37 item 12: long objectives were cut in single-line inputs).
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import {
+  AutoTextarea,
   Button,
   Checkbox,
   cn,
@@ -14,7 +16,6 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
-  Textarea,
 } from '@app/ui';
 import {
   appendAt,
@@ -82,22 +83,13 @@ export function TextAt({
       id={ed.fieldId(path)}
       className={cn('min-w-0', className)}
     >
-      {multiline ? (
-        <Textarea
-          value={text}
-          rows={2}
-          maxLength={maxLength}
-          placeholder={placeholder}
-          onChange={(e) => ed.set(path, e.target.value)}
-        />
-      ) : (
-        <Input
-          value={text}
-          maxLength={maxLength}
-          placeholder={placeholder}
-          onChange={(e) => ed.set(path, e.target.value)}
-        />
-      )}
+      <AutoTextarea
+        value={text}
+        singleLine={!multiline}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(e) => ed.set(path, e.target.value)}
+      />
     </FormField>
   );
 }
@@ -116,7 +108,8 @@ export function NullableTextAt({
   const value = ed.get(path);
   return (
     <FormField label={label} error={ed.error(path)} id={ed.fieldId(path)} className="min-w-0">
-      <Input
+      <AutoTextarea
+        singleLine
         value={typeof value === 'string' ? value : ''}
         placeholder={placeholder}
         onChange={(e) => ed.set(path, e.target.value === '' ? null : e.target.value)}
