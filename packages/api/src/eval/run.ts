@@ -50,11 +50,18 @@ export interface RunOutput {
 
 /** The OpenAI settings of the environment, read as the server reads them. */
 function openAiConfig(env: Record<string, string | undefined>): AppConfig['openai'] {
-  const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_MS } = env;
+  const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_MS, OPENAI_MAX_OUTPUT_TOKENS } = env;
   if (!OPENAI_API_KEY)
     throw new Error('--provider openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for other hosts)');
   return parseConfig(
-    { NODE_ENV: 'test', OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, OPENAI_TIMEOUT_MS },
+    {
+      NODE_ENV: 'test',
+      OPENAI_API_KEY,
+      OPENAI_BASE_URL,
+      OPENAI_MODEL,
+      OPENAI_TIMEOUT_MS,
+      OPENAI_MAX_OUTPUT_TOKENS,
+    },
     'eval-secret-eval-secret-eval-secret-000',
   ).openai;
 }
