@@ -189,6 +189,18 @@ function fileTopic(messages: LlmMessage[]): string | null {
     .trim();
 }
 
+const TRAILING =
+  /(?:[\s—–\-:;,]+|\s+(?:and|or|what|how|when|where|the|a|an|of|to|for|with|on|in|at|by|from|about))+$/i;
+/** A topic never ends on a dash or a function word ("critical limits and what" → "critical limits"). */
+export function tidyTopic(topic: string): string {
+  let t = topic.trim();
+  for (let prev = ''; prev !== t;) {
+    prev = t;
+    t = t.replace(TRAILING, '').trim();
+  }
+  return t || topic.trim();
+}
+
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 export function artifactContextOf(
@@ -234,7 +246,7 @@ export function artifactContextOf(
     earlier.find((r) => r.topic)?.topic ??
     null;
   // Without a named topic: training for the audience. The vocabulary is chosen on the topic alone.
-  const resolved = topic ?? (audience ? `${audience} training` : 'workplace skills');
+  const resolved = tidyTopic(topic ?? (audience ? `${audience} training` : 'workplace skills'));
   const subtopics = subtopicsOf(text);
   const domain = domainOf(resolved, audience, subtopics);
   return {

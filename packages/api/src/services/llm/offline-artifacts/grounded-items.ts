@@ -124,7 +124,7 @@ export class GroundedItemWriter {
     if (wrong.length < 2) return null;
     return {
       ...base,
-      stem: `Fill in the blank from ${q.source.fileName}${section(q)}: ${f.blank}`,
+      stem: `${f.blank} Which value does ${docName(q.source.fileName)}${section(q)} give for the blank?`,
       options: choiceOptions(
         base.id,
         { text: f.quantity.text, feedback: `Correct: ${f.text}` },
@@ -142,8 +142,11 @@ export class GroundedItemWriter {
     const rules = this.rules().filter((r) => r.fact.text.length <= MAX_OPTION);
     const r = this.picker.pick(rules, i, n);
     if (!r) return null;
+    // False statements of the document's other rules: the same rule's own negation would differ from the key by
+    // a word or two, and restate it.
     const negations = unique(
-      [r, ...rules.filter((x) => x !== r)]
+      rules
+        .filter((x) => x !== r)
         .map((x) => x.fact.negation ?? '')
         .filter((t) => t && t.length <= MAX_OPTION),
     ).slice(0, 3);
@@ -297,7 +300,7 @@ export class GroundedItemWriter {
     const f = q.fact;
     return {
       ...base,
-      stem: `Fill in the value from ${q.source.fileName}${section(q)}: ${f.blank}`,
+      stem: `${f.blank} What value does ${docName(q.source.fileName)}${section(q)} give for the blank?`,
       options: [],
       acceptedAnswers: unique([f.quantity.text, f.quantity.text.replace(/\s+/g, '')]).slice(0, 3),
       pairs: [],

@@ -29,6 +29,22 @@ const within = (f: GroundedFact) => {
   return h ? `${docName(f.source.fileName)} (${h})` : docName(f.source.fileName);
 };
 
+/** The values a section of the document sets ("8.5 bar for pneumatic tyres", "10 % for original thickness"). */
+function sectionValues(g: Grounding, f: GroundedFact, n = 3): string[] {
+  const out: string[] = [];
+  for (const q of factsOfKind(g, 'quantity'))
+    if (q.section === f.section && !out.some((o) => o.startsWith(q.fact.quantity.text)))
+      out.push(q.fact.measure ? `${q.fact.quantity.text} for ${q.fact.measure}` : q.fact.quantity.text);
+  return out.slice(0, n);
+}
+
+/** Form codes named in a text ("WH-101"). */
+function codesIn(g: Grounding, text: string): string[] {
+  return factsOfKind(g, 'form_code')
+    .map((x) => x.fact.code)
+    .filter((code, i, a) => a.indexOf(code) === i && text.includes(code));
+}
+
 /**
  * An objective written from a document's fact at the level asked: values to state (remember), rules to explain
  * (understand), procedures to carry out (apply), compliant and non-compliant practice to tell apart (analyze),
@@ -48,9 +64,9 @@ function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number
       if (q)
         return {
           verb: 'state',
-          behavior: `state the ${q.fact.measure || 'value'} that ${within(q)} sets`,
+          behavior: `state the values that ${within(q)} sets`,
           condition: 'without notes',
-          criterion: `${q.fact.quantity.text}, as the document states`,
+          criterion: `${sectionValues(g, q).join('; ')}, as the document states`,
           source: q.source,
         };
       const r = p.pick(roles, i, n) ?? p.pick(codes, i, n);
@@ -85,14 +101,24 @@ function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number
     }
     case 'apply': {
       const pr = p.pick(procedures, i, n);
-      if (pr)
+      if (pr) {
+        const all = pr.fact.steps.map((x) => x.text).join(' ');
+        const values = quantities
+          .filter((q) => all.includes(q.fact.quantity.text))
+          .map((q) => q.fact.quantity.text);
+        const codes = codesIn(g, all);
+        const extra = [
+          ...(values.length ? [`checks against ${[...new Set(values)].slice(0, 4).join(', ')}`] : []),
+          ...(codes.length ? [`recorded on ${codes.join(', ')}`] : []),
+        ];
         return {
           verb: 'carry out',
-          behavior: `carry out ${pr.fact.title ? `the ${lowerFirst(bare(pr.fact.title))} steps` : 'the documented procedure'} of ${docName(pr.source.fileName)} in order`,
+          behavior: `carry out the documented procedure of ${docName(pr.source.fileName)}${sectionName(pr) ? ` (${sectionName(pr)})` : ''} in order`,
           condition: 'unprompted, on the job',
-          criterion: `all ${pr.fact.steps.length} steps in order, none missed`,
+          criterion: `all ${pr.fact.steps.length} steps in order, none missed${extra.length ? `, ${extra.join(', ')}` : ''}`,
           source: pr.source,
         };
+      }
       const r = p.pick(rules, i, n) ?? p.pick(quantities, i, n);
       if (!r) return null;
       return {
@@ -119,7 +145,7 @@ function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number
       if (!q) return null;
       const limit =
         q.fact.kind === 'quantity'
-          ? `against the document's limit (${q.fact.quantity.text} for ${q.fact.measure || 'it'})`
+          ? `against the document's limits (${sectionValues(g, q, 4).join('; ')})`
           : `against the rule: ${bare(q.fact.text)}`;
       return {
         verb: 'judge',

@@ -235,7 +235,8 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
       return section ? { ...m, source: section.facts[0]!.source } : m;
     });
   return {
-    title: `Learning plan: ${titleCase(c.topic)} (${duration.label})`,
+    // The duration before the topic: "topic (5 minutes a day for 3 weeks)" could repeat the request word for word.
+    title: `Learning plan (${duration.label}): ${titleCase(c.topic)}`,
     topic: c.topic,
     audience: c.audience,
     duration: asked ? duration.label : `${duration.label} (suggested)`,

@@ -21,18 +21,26 @@ const DEFAULT_CYCLE: QuizItemType[] = [
 ];
 
 /** The item types in order: typed counts first, a remainder of an overall count, else a default mix. */
-export function itemPlan(requested: RequestedItems[], total: number | null, fallback = 5): QuizItemType[] {
+export function itemPlan(
+  requested: RequestedItems[],
+  total: number | null,
+  fallback = 5,
+  forbidden: readonly QuizItemType[] = [],
+): QuizItemType[] {
+  // The default mix leaves out what the request rules out ("no true/false", "no matching").
+  const allowed = DEFAULT_CYCLE.filter((t) => !forbidden.includes(t));
+  const cycle = allowed.length ? allowed : (['single_choice'] as QuizItemType[]);
   const counted = requested.filter((r) => r.count > 0);
   if (counted.length) {
     const out = counted.flatMap((r) => Array<QuizItemType>(r.count).fill(r.type));
-    for (let i = 0; out.length < (total ?? 0); i++) out.push(DEFAULT_CYCLE[i % DEFAULT_CYCLE.length]!);
+    for (let i = 0; out.length < (total ?? 0); i++) out.push(cycle[i % cycle.length]!);
     return out.slice(0, 50);
   }
   const n = Math.min(50, total ?? fallback);
   if (requested.length)
     // Types named without counts share the total evenly, in the order named.
     return Array.from({ length: n }, (_, i) => requested[Math.floor((i * requested.length) / n)]!.type);
-  return Array.from({ length: n }, (_, i) => DEFAULT_CYCLE[i % DEFAULT_CYCLE.length]!);
+  return Array.from({ length: n }, (_, i) => cycle[i % cycle.length]!);
 }
 
 const SELECT_ALL = /\bmultiple[- ]response|\bselect[- ]all|\bmulti[- ]select/i;
@@ -499,7 +507,7 @@ export function buildQuizItems(
 }
 
 export function buildQuiz(c: ArtifactContext): QuizArtifact {
-  const types = itemPlan(c.request.items, c.request.itemCount);
+  const types = itemPlan(c.request.items, c.request.itemCount, 5, c.request.forbiddenTypes);
   const n = Math.max(1, Math.min(3, types.length));
   const objectives = buildObjectiveList(c, objectiveLevels(c, n));
   const knowledgeCheck = /\bknowledge check\b/i.test(c.text);

@@ -5,7 +5,8 @@ import type { Citation, ScenarioArtifact, ScenarioNode } from '../../../schemas/
 import { quantities } from '../../content/nlp.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
-import { bare, docName, factsOfKind, FactPicker, type GroundedFact } from './grounded.js';
+import { stemOf } from './domains.js';
+import { bare, docName, type GroundedFact, type Grounding } from './grounded.js';
 
 const sentence = (s: string) => `${titleCase(s.replace(/[.\s]+$/, ''))}.`;
 /** Lower-cases a sentence's first letter unless it opens an acronym or a code ("LP-3", "QA"). */
@@ -41,11 +42,66 @@ interface Decision {
   wrong: string;
   /** What the partial and the failure endings teach. */
   lesson: string;
+  /** What the document also requires at that point (told in the failure ending). */
+  also?: string[];
   source?: Citation;
 }
 
+/** Words that mark where things go wrong: a document's failure points, where a scenario's decisions belong. */
+const FAILURE =
+  /\b(?:defects?|defective|fails?|failed|failure|not working|broken|damaged?|faults?|incidents?|spills?|breach\w*|deviations?|non-?conform\w*|emergenc\w*|escalat\w*|report\w*|stop|tag\w*|quarantin\w*|do not use|never|must not|prohibited|suspect\w*|refus\w*|withdraw\w*|isolat\w*)\b/i;
+
+/** The stems of a text's content words (domains.ts stemOf), for relevance to the request. */
+const stemsIn = (text: string) =>
+  new Set(
+    text
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => w.length >= 4)
+      .map(stemOf),
+  );
+
+/**
+ * The k facts a scenario's decisions are made at: the document's rules and failure points (defects, spills,
+ * breaches, what to report and to whom) that bear on the situation the request describes, in document order;
+ * the rest of the document when those run short.
+ */
+function decisionFacts(g: Grounding, c: ArtifactContext, k: number): GroundedFact[] {
+  const asked = stemsIn(c.userTexts.join(' '));
+  const scored = g.facts
+    .filter((f) => f.fact.kind === 'rule' || f.fact.kind === 'procedure' || f.fact.kind === 'quantity')
+    .map((f, i) => {
+      const text = `${f.section} ${f.fact.text}`;
+      const overlap = [...stemsIn(text)].filter((st) => asked.has(st)).length;
+      const score =
+        overlap +
+        (FAILURE.test(text) ? 2 : 0) +
+        (f.fact.kind === 'rule' ? 1 : 0) +
+        (f.fact.kind === 'procedure' ? 0.5 : 0);
+      return { f, i, score };
+    });
+  const top = [...scored].sort((a, b) => b.score - a.score || a.i - b.i);
+  const out: typeof scored = [];
+  for (const x of top) {
+    if (out.length >= k) break;
+    // one decision per sentence: a rule and its quantity share a quote
+    if (out.some((o) => o.f.source.quote === x.f.source.quote)) continue;
+    out.push(x);
+  }
+  return out.sort((a, b) => a.i - b.i).map((x) => x.f);
+}
+
+/** Other facts of the same section, told in the endings (what the document also requires there). */
+function related(g: Grounding, f: GroundedFact): string[] {
+  return g.facts
+    .filter((x) => x !== f && x.section === f.section && x.source.quote !== f.source.quote)
+    .filter((x) => x.fact.kind !== 'procedure')
+    .map((x) => x.fact.text)
+    .filter((t, i, a) => a.indexOf(t) === i)
+    .slice(0, 2);
+}
+
 /** A decision at one of the document's rules (or a procedure step, or a limit), with its citation. */
-function groundedDecision(f: GroundedFact, j: number): Decision {
+function groundedDecision(f: GroundedFact, j: number, also: string[] = []): Decision {
   const where = `${docName(f.source.fileName)}${f.section ? ` (${f.section})` : ''}`;
   const fact = f.fact;
   if (fact.kind === 'rule')
@@ -59,6 +115,7 @@ function groundedDecision(f: GroundedFact, j: number): Decision {
         ? `Decide that ${softLower(bare(fact.negation))}`
         : `Skip this requirement to save time: ${softLower(bare(fact.text))}`,
       lesson: fact.text,
+      also,
       source: f.source,
     };
   if (fact.kind === 'procedure') {
@@ -71,6 +128,7 @@ function groundedDecision(f: GroundedFact, j: number): Decision {
       shortcut: 'Do the step from memory without checking the procedure',
       wrong: `Skip the step: ${softLower(bare(step.text))}`,
       lesson: step.text,
+      also,
       source: { ...f.source, part: step.part, quote: step.quote },
     };
   }
@@ -82,6 +140,7 @@ function groundedDecision(f: GroundedFact, j: number): Decision {
     shortcut: 'Estimate it by eye and carry on',
     wrong: 'Carry on without checking',
     lesson: fact.text,
+    also,
     source: f.source,
   };
 }
@@ -112,12 +171,10 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
   const g = c.grounding;
   let decisions: Decision[];
   if (g) {
-    const picker = new FactPicker(g);
-    const rules = factsOfKind(g, 'rule');
-    const others = g.facts.filter((f) => f.fact.kind === 'procedure' || f.fact.kind === 'quantity');
+    const chosen = decisionFacts(g, c, k);
     decisions = Array.from({ length: k }, (_, j) => {
-      const f = picker.pick(rules.length >= k ? rules : [...rules, ...others], j, k);
-      return f ? groundedDecision(f, j) : draftDecision(c, j);
+      const f = chosen[j];
+      return f ? groundedDecision(f, j, related(g, f)) : draftDecision(c, j);
     });
   } else decisions = Array.from({ length: k }, (_, j) => draftDecision(c, j));
   const details = g ? [] : requestDetails(c.text);
@@ -173,7 +230,10 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
         title: `Harm done (decision ${j + 1})`,
         narrative: 'This choice went against what is required, and the situation got worse.',
         choices: [],
-        ending: { outcome: 'failure', summary: `What is required: ${d.lesson}` },
+        ending: {
+          outcome: 'failure',
+          summary: [`What is required: ${d.lesson}`, ...(d.also ?? [])].join(' ').slice(0, 1000),
+        },
         ...(d.source ? { source: d.source } : {}),
       },
     );

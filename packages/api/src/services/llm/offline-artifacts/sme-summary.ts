@@ -5,6 +5,74 @@ import type { Objective, SmeSummaryArtifact } from '../../../schemas/artifacts.j
 import { smeStateOf } from '../assistant-sme.js';
 import { clip, itemsOf, lowerFirst } from '../assistant-text.js';
 import { titleCase, type ArtifactContext } from './context.js';
+import { bare, factsOfKind, type Grounding } from './grounded.js';
+import { buildObjectiveList, objectiveLevels } from './objectives.js';
+
+const TITLE_MAX = 200;
+/** A heading as a module name: "4.2 PROCEDURE" → "Procedure". */
+const headingTitle = (h: string) => {
+  const t = h.replace(/^\d+(\.\d+)*\.?\s*/, '').trim();
+  return titleCase(t === t.toUpperCase() ? t.toLowerCase() : t).slice(0, TITLE_MAX);
+};
+
+/**
+ * An SME summary of the user's document (no interview): its sections as the outline, its procedures as the
+ * tasks, its rules and limits as the errors to prevent (the consequence left for the expert: the document
+ * states the rule, not what happens when it is broken), draft objectives from its facts (cited), and questions
+ * for the expert on what the document does not say.
+ */
+function documentSummary(c: ArtifactContext, g: Grounding): SmeSummaryArtifact {
+  const topic = c.topic;
+  const outline = g.sections.slice(0, 12).map((sec, i) => ({
+    module: sec.heading ? headingTitle(sec.heading) : `Part ${i + 1}`,
+    points: sec.facts
+      .map((f) => f.fact.text)
+      .filter((t, j, a) => a.indexOf(t) === j)
+      .slice(0, 6)
+      .map((t) => clip(t, 600)),
+  }));
+  const procedures = factsOfKind(g, 'procedure');
+  const rules = factsOfKind(g, 'rule');
+  const quantities = factsOfKind(g, 'quantity');
+  const tasks = procedures.length
+    ? procedures.slice(0, 6).map((p) => ({
+        task: clip(p.fact.title ? headingTitle(p.fact.title) : titleCase(topic), 300),
+        steps: p.fact.steps.slice(0, 20).map((st) => clip(st.text, 600)),
+      }))
+    : [{ task: clip(titleCase(topic), 300), steps: rules.slice(0, 10).map((r) => clip(r.fact.text, 600)) }];
+  const seen = new Set<string>();
+  const commonErrors = [...rules, ...quantities]
+    .filter((f) => !seen.has(f.source.quote) && seen.add(f.source.quote))
+    .slice(0, 8)
+    .map((f) => ({
+      error: clip(`Missing this requirement: ${bare(f.fact.text)}`, 600),
+      consequence: '',
+      fix: clip(f.fact.text, 600),
+    }));
+  const gaps = [
+    ...rules
+      .slice(0, 3)
+      .map((r) =>
+        clip(
+          `What goes wrong in practice with this rule, and what does it lead to: ${bare(r.fact.text)}?`,
+          600,
+        ),
+      ),
+    'Which of these steps do people skip or get wrong most often?',
+    'Who takes this training (roles, experience, numbers, shifts)?',
+    'How would you know someone can do it: what would you observe?',
+  ];
+  return {
+    title: `SME summary: ${titleCase(topic)}`.slice(0, TITLE_MAX),
+    topic,
+    audience: clip(c.audience, 300),
+    outline: outline.length ? outline : [{ module: titleCase(topic), points: [] }],
+    tasks,
+    commonErrors,
+    draftObjectives: buildObjectiveList(c, objectiveLevels(c, 4), g),
+    gaps,
+  };
+}
 
 const GAP_QUESTIONS: Record<string, string> = {
   audience: 'Who exactly takes this training: roles, experience, numbers, shifts?',
@@ -18,6 +86,8 @@ const GAP_QUESTIONS: Record<string, string> = {
 export function buildSmeSummary(c: ArtifactContext): SmeSummaryArtifact {
   const w = smeStateOf(c.userTexts).walkthrough;
   const a = w.answers;
+  // A document and no interview answers: the document is what the expert said.
+  if (c.grounding && !a.tasks && !a.errors) return documentSummary(c, c.grounding);
   const topic = w.topic ? clip(w.topic, 60) : c.topic;
   const audience = a.audience ? clip(a.audience, 120) : (w.audience ?? c.audience);
   const steps = a.tasks ? itemsOf(a.tasks, 8).map((s) => clip(s, 300)) : [];
