@@ -173,6 +173,11 @@ export const quizArtifactSchema = z.object({
   items: z.array(quizItemSchema).min(1, 'Add at least one question').max(50, 'At most 50 questions'),
   /** Pass mark in percent. */
   passingScore: z.number().int().min(0).max(100),
+  /**
+   * Multiple-answer items: wrong options take marks off (−100 % shared by them) when true; by default (null or
+   * absent) a wrong option scores 0 and only the right ones share 100 % (issue 38).
+   */
+  negativeMarking: z.boolean().nullable().optional(),
 });
 export type QuizArtifact = z.infer<typeof quizArtifactSchema>;
 
@@ -201,6 +206,8 @@ export const scenarioNodeSchema = z.object({
     .object({
       outcome: z.enum(SCENARIO_OUTCOMES),
       summary: text('Ending summary', 1_000),
+      /** Whether the ending passes the learner; null or absent: success passes, partial and failure fail. */
+      passed: z.boolean().nullable().optional(),
     })
     .nullable(),
   source,
@@ -216,6 +223,11 @@ export const scenarioArtifactSchema = z.object({
     .array(scenarioNodeSchema)
     .min(2, 'A scenario needs at least two nodes')
     .max(40, 'At most 40 nodes'),
+  /**
+   * Percent of the best path's score a passing ending needs for the packages to report "passed"; null or
+   * absent: 80 (issue 38).
+   */
+  masteryScore: z.number().int().min(0).max(100).nullable().optional(),
 });
 export type ScenarioArtifact = z.infer<typeof scenarioArtifactSchema>;
 

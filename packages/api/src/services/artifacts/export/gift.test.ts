@@ -49,13 +49,39 @@ describe('quizToGift', () => {
     expect(q.choices.map((c) => c.isCorrect)).toEqual([true, false, false]);
   });
 
-  it('weights multiple choice: right options share 100%, wrong ones share −100%', () => {
+  it('weights multiple response: right options share 100%, a wrong one scores 0 (no negative marks by default)', () => {
     const q = byType<MultipleChoice>(questions, 1);
     const weights = q.choices.map((c) => c.weight!);
-    expect(weights).toEqual([33.33333, 33.33333, -100, 33.33333]);
+    expect(weights).toEqual([33.33333, 33.33333, 0, 33.33333]);
+    expect(gift).not.toContain('%-');
     expect(weights.filter((w) => w > 0).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 3);
     expect(q.choices[3]!.text.text).toBe('日本語の選択肢');
     expect(q.choices[2]!.text.text).toBe('Before lunch <b>break</b>');
+  });
+
+  it('takes marks off wrong options only when the designer turns negative marking on', () => {
+    const [, q] = parse(quizToGift({ ...quizFixture, negativeMarking: true })) as MultipleChoice[];
+    expect(q!.choices.map((c) => c.weight)).toEqual([33.33333, 33.33333, -100, 33.33333]);
+  });
+
+  it('parses every one-key choice item back as single-answer: exactly one "=" key, no weights (issue 38)', () => {
+    const oneKey: QuizArtifact = {
+      ...quizFixture,
+      items: [
+        quizFixture.items[0]!,
+        {
+          ...quizFixture.items[1]!,
+          options: quizFixture.items[1]!.options.map((o, i) => ({ ...o, correct: i === 1 })),
+        },
+      ],
+    };
+    const text = quizToGift(oneKey);
+    for (const q of parse(text) as MultipleChoice[]) {
+      expect(q.type).toBe('MC');
+      expect(q.choices.filter((c) => c.isCorrect)).toHaveLength(1);
+      expect(q.choices.every((c) => c.weight === null || c.weight === undefined)).toBe(true);
+    }
+    expect(text).not.toMatch(/~%100%/);
   });
 
   it('writes true/false with the wrong-answer feedback first (Moodle order)', () => {

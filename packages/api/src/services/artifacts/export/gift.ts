@@ -4,6 +4,7 @@ import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
 import {
   assertQuizExportable,
   multipleChoiceWeights,
+  negativeMarkingOf,
   percent,
   questionName,
   takesSeveralAnswers,
@@ -21,7 +22,7 @@ export function giftText(text: string): string {
 
 const feedback = (text: string) => (text.trim() ? `#${giftText(text)}` : '');
 
-function giftAnswers(item: QuizItem): string[] {
+function giftAnswers(item: QuizItem, negative: boolean): string[] {
   // One key is a single-answer question whatever the type says: "=" for the key, "~" for the others (a
   // "multiple choice" with one right option is not select-all; conformance warns about its type).
   if ((item.type === 'single_choice' || item.type === 'multiple_choice') && !takesSeveralAnswers(item))
@@ -29,7 +30,7 @@ function giftAnswers(item: QuizItem): string[] {
   switch (item.type) {
     case 'single_choice':
     case 'multiple_choice': {
-      const weights = multipleChoiceWeights(item);
+      const weights = multipleChoiceWeights(item, negative);
       return item.options.map(
         (o, i) => `~%${percent(weights[i]!)}%${giftText(o.text)}${feedback(o.feedback)}`,
       );
@@ -51,9 +52,9 @@ function giftAnswers(item: QuizItem): string[] {
   }
 }
 
-function giftQuestion(item: QuizItem, n: number): string {
+function giftQuestion(item: QuizItem, n: number, negative: boolean): string {
   const general = item.feedback.trim() ? [`\t####${giftText(item.feedback)}`] : [];
-  const answers = giftAnswers(item);
+  const answers = giftAnswers(item, negative);
   const body =
     item.type === 'true_false'
       ? `{${answers[0]}${general.length ? general[0]!.trim() : ''}}`
@@ -70,5 +71,5 @@ export function quizToGift(data: QuizArtifact): string {
     `// ${data.title.replace(/\s+/g, ' ')}`,
     `// ${data.items.length} questions, pass mark ${data.passingScore}%`,
   ];
-  return `${[head.join('\n'), ...data.items.map((item, i) => giftQuestion(item, i + 1))].join('\n\n')}\n`;
+  return `${[head.join('\n'), ...data.items.map((item, i) => giftQuestion(item, i + 1, negativeMarkingOf(data)))].join('\n\n')}\n`;
 }

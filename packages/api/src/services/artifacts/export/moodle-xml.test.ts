@@ -72,11 +72,12 @@ describe('quizToMoodleXml', () => {
     ]);
   });
 
-  it('writes multiple choice with fractions summing to 100 and negative wrong options', () => {
+  it('writes multiple response with fractions summing to 100 and no negative marks by default', () => {
     const q = questions[1]!;
     expect(String(q.single)).toBe('false');
     const fractions = answers(q).map((a) => Number(a['@_fraction']));
-    expect(fractions).toEqual([33.33333, 33.33333, -100, 33.33333]);
+    expect(fractions).toEqual([33.33333, 33.33333, 0, 33.33333]);
+    expect(fractions.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 3);
     expect(answers(q)[3]!.text).toBe('日本語の選択肢');
   });
 

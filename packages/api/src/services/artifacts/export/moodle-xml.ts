@@ -5,6 +5,7 @@ import { xml } from './escape.js';
 import {
   assertQuizExportable,
   multipleChoiceWeights,
+  negativeMarkingOf,
   percent,
   questionName,
   takesSeveralAnswers,
@@ -33,7 +34,7 @@ const MOODLE_TYPES: Record<QuizItem['type'], string> = {
   matching: 'matching',
 };
 
-function questionXml(item: QuizItem, n: number): string {
+function questionXml(item: QuizItem, n: number, negative: boolean): string {
   const i2 = '    ';
   const lines = [
     `  <question type="${MOODLE_TYPES[item.type]}">`,
@@ -56,7 +57,9 @@ function questionXml(item: QuizItem, n: number): string {
     case 'multiple_choice': {
       // One key is a single-answer question whatever the type says (see takesSeveralAnswers).
       const several = takesSeveralAnswers(item);
-      const weights = several ? multipleChoiceWeights(item) : item.options.map((o) => (o.correct ? 100 : 0));
+      const weights = several
+        ? multipleChoiceWeights(item, negative)
+        : item.options.map((o) => (o.correct ? 100 : 0));
       lines.push(
         `${i2}<single>${!several}</single>`,
         `${i2}<shuffleanswers>true</shuffleanswers>`,
@@ -102,7 +105,7 @@ export function quizToMoodleXml(data: QuizArtifact): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<quiz>',
     `  <question type="category">\n    <category>\n${text(category, '      ')}\n    </category>\n  </question>`,
-    ...data.items.map((item, i) => questionXml(item, i + 1)),
+    ...data.items.map((item, i) => questionXml(item, i + 1, negativeMarkingOf(data))),
     '</quiz>',
     '',
   ].join('\n');

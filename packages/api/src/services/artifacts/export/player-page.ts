@@ -1,73 +1,132 @@
 // The single-file HTML page both players (quiz, scenario) live in: inline CSS and JS only, a CSP that forbids
 // every outside request, the artifact embedded as JSON in a <script type="application/json"> (read with
-// JSON.parse, rendered with textContent — user text never becomes markup), and the SCORM 1.2 runtime
+// JSON.parse, rendered with textContent — user text never becomes markup), and the SCORM 1.2/2004 runtime
 // bridge. The same page is the scenario's HTML export and the SCO of both SCORM packages; without an LMS the
 // bridge does nothing and the page works on its own.
 import { html, scriptJson } from './escape.js';
 
 /**
- * SCORM 1.2 bridge (plain ES5 so any LMS browser runs it). Finds the LMS's `API` object with ADL's standard
- * search — up the parent frames, then the opener's — and keeps every call safe: no API, a cross-origin frame
- * or an LMS error never breaks the page. LMSFinish runs once, when the page goes away.
+ * The LMS bridge (plain ES5 so any LMS browser runs it), for SCORM 2004 (`API_1484_11`) and SCORM 1.2 (`API`):
+ * finds the runtime with ADL's standard search — up the parent frames, then the opener's, 2004 first — and
+ * keeps every call safe: no API, a cross-origin frame or an LMS error never breaks the page. It reports a
+ * score in percent with success (passed/failed) and completion kept apart in 2004 (`cmi.success_status`,
+ * `cmi.completion_status`, `cmi.score.scaled`) and as the one `cmi.core.lesson_status` in 1.2; records an
+ * interaction per answer (2004); and keeps the player's compact state in `cmi.suspend_data` (1.2's limit,
+ * 4,096 characters, for both) with exit "suspend" until a result is reported, so a relaunch resumes.
+ * Terminate/LMSFinish runs once, when the page goes away.
  */
 export const SCORM_BRIDGE_JS = String.raw`
 var lms = (function () {
-  function findIn(win) {
+  function findIn(win, name) {
     var hops = 0;
     try {
-      while (win && !win.API && win.parent && win.parent !== win) {
+      while (win && !win[name] && win.parent && win.parent !== win) {
         if (++hops > 7) return null;
         win = win.parent;
       }
-      return win && win.API ? win.API : null;
+      return win && win[name] ? win[name] : null;
     } catch (e) {
       return null; // a cross-origin frame on the way
     }
   }
-  var api = findIn(window);
-  if (!api) {
-    try { if (window.opener) api = findIn(window.opener); } catch (e) { api = null; }
+  function find(name) {
+    var found = findIn(window, name);
+    if (!found) {
+      try { if (window.opener) found = findIn(window.opener, name); } catch (e) { found = null; }
+    }
+    return found;
   }
-  var open = false;
+  var api = find('API_1484_11');
+  var v2004 = !!api;
+  if (!api) api = find('API');
+  var F = v2004
+    ? { init: 'Initialize', get: 'GetValue', set: 'SetValue', commit: 'Commit', finish: 'Terminate' }
+    : { init: 'LMSInitialize', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish' };
+  var open = false, reported = false, resumed = '';
   function call(name, args) {
     if (!api || typeof api[name] !== 'function') return '';
     try { return String(api[name].apply(api, args)); } catch (e) { return ''; }
   }
-  function set(key, value) { if (open) call('LMSSetValue', [key, String(value)]); }
+  function set(key, value) { if (open) call(F.set, [key, String(value)]); }
+  function get(key) { return open ? call(F.get, [key]) : ''; }
   var startedAt = Date.now();
-  /** SCORM 1.2 CMITimeSpan: HHHH:MM:SS.SS. */
+  function pad(n, w) { n = String(n); while (n.length < w) n = '0' + n; return n; }
+  /** SCORM 1.2 CMITimeSpan (HHHH:MM:SS.SS) or SCORM 2004 timeinterval (PTnHnMn.nS). */
   function timespan(ms) {
     var s = ms / 1000, h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-    function pad(n, w) { n = String(n); while (n.length < w) n = '0' + n; return n; }
+    if (v2004) return 'PT' + h + 'H' + m + 'M' + sec.toFixed(2) + 'S';
     return pad(Math.min(h, 9999), 4) + ':' + pad(m, 2) + ':' + pad(sec.toFixed(2), 5);
   }
   function finish() {
     if (!open) return;
-    set('cmi.core.session_time', timespan(Date.now() - startedAt));
-    call('LMSCommit', ['']);
-    call('LMSFinish', ['']);
+    set(v2004 ? 'cmi.session_time' : 'cmi.core.session_time', timespan(Date.now() - startedAt));
+    // Suspend until a result is in, so the LMS relaunches with cmi.entry "resume" and the saved state.
+    if (v2004) set('cmi.exit', reported ? 'normal' : 'suspend');
+    else if (!reported) set('cmi.core.exit', 'suspend');
+    call(F.commit, ['']);
+    call(F.finish, ['']);
     open = false;
   }
   if (api) {
-    open = call('LMSInitialize', ['']) === 'true';
+    open = call(F.init, ['']) === 'true';
     if (open) {
-      var status = call('LMSGetValue', ['cmi.core.lesson_status']);
-      if (!status || status === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
-      call('LMSCommit', ['']);
+      if (v2004) {
+        var completion = get('cmi.completion_status');
+        if (completion !== 'completed') set('cmi.completion_status', 'incomplete');
+      } else {
+        var status = get('cmi.core.lesson_status');
+        if (!status || status === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
+      }
+      var entry = get(v2004 ? 'cmi.entry' : 'cmi.core.entry');
+      if (entry === 'resume' || entry === '') resumed = get('cmi.suspend_data');
+      call(F.commit, ['']);
     }
     window.addEventListener('pagehide', finish);
     window.addEventListener('beforeunload', finish);
   }
   return {
     connected: function () { return open; },
-    /** Score in percent (0-100) and the lesson status, committed at once. */
-    report: function (percent, status) {
+    version: function () { return open ? (v2004 ? '2004' : '1.2') : ''; },
+    /** The state saved by the last session (suspend_data), '' when there is none. */
+    resumed: function () { return resumed; },
+    /** Keeps the player's state for a resume (at most 4,096 characters, SCORM 1.2's limit). */
+    save: function (state) {
+      if (!open || state.length > 4096) return;
+      set('cmi.suspend_data', state);
+      call(F.commit, ['']);
+    },
+    /** One answer: id, type (SCORM 2004 vocabulary), the learner's response in its format, result, description. */
+    interaction: function (it) {
+      if (!open || !v2004) return;
+      var n = Number(get('cmi.interactions._count')) || 0;
+      var p = 'cmi.interactions.' + n + '.';
+      set(p + 'id', it.id);
+      set(p + 'type', it.type);
+      if (it.description) set(p + 'description', it.description.slice(0, 250));
+      if (it.response !== '') set(p + 'learner_response', it.response);
+      set(p + 'result', it.result);
+      call(F.commit, ['']);
+    },
+    /** Score in percent (0-100) and success ('passed' or 'failed'); completes the attempt. */
+    report: function (percent, success) {
       if (!open) return;
-      set('cmi.core.score.min', 0);
-      set('cmi.core.score.max', 100);
-      set('cmi.core.score.raw', Math.max(0, Math.min(100, Math.round(percent))));
-      set('cmi.core.lesson_status', status);
-      call('LMSCommit', ['']);
+      var raw = Math.max(0, Math.min(100, Math.round(percent)));
+      reported = true;
+      if (v2004) {
+        set('cmi.score.min', 0);
+        set('cmi.score.max', 100);
+        set('cmi.score.raw', raw);
+        set('cmi.score.scaled', raw / 100);
+        set('cmi.success_status', success);
+        set('cmi.completion_status', 'completed');
+      } else {
+        set('cmi.core.score.min', 0);
+        set('cmi.core.score.max', 100);
+        set('cmi.core.score.raw', raw);
+        set('cmi.core.lesson_status', success);
+      }
+      set('cmi.suspend_data', '');
+      call(F.commit, ['']);
     },
     finish: finish
   };

@@ -47,7 +47,7 @@ describe('players', () => {
       passingScore: number;
     };
     expect(data.passingScore).toBe(80);
-    expect(data.items[1]!.weights).toEqual([100 / 3, 100 / 3, -100, 100 / 3]);
+    expect(data.items[1]!.weights).toEqual([100 / 3, 100 / 3, 0, 100 / 3]);
     expect(data.items[4]!.choices).toEqual(['Moment 1', 'Moment 2', 'Moment 3 {risk}']);
     expect(JSON.stringify(data)).not.toContain('objectiveId');
   });

@@ -81,7 +81,7 @@ describe('quizToQti', () => {
     expect(item.responseDeclaration['@_cardinality']).toBe('multiple');
     expect(list(item.responseDeclaration.correctResponse.value)).toEqual(['A', 'B', 'D']);
     const entries = list<any>(item.responseDeclaration.mapping.mapEntry);
-    expect(entries.map((e) => Number(e['@_mappedValue']))).toEqual([0.33333, 0.33333, -1, 0.33333]);
+    expect(entries.map((e) => Number(e['@_mappedValue']))).toEqual([0.33333, 0.33333, 0, 0.33333]);
     expect(item.itemBody.choiceInteraction['@_maxChoices']).toBe('0');
   });
 

@@ -9,6 +9,7 @@ import { xml } from './escape.js';
 import {
   assertQuizExportable,
   multipleChoiceWeights,
+  negativeMarkingOf,
   questionName,
   takesSeveralAnswers,
 } from './quiz-rules.js';
@@ -43,11 +44,11 @@ const matchCorrect = `<responseCondition><responseIf><match><variable identifier
 const mapResponse = `<responseCondition><responseIf><isNull><variable identifier="RESPONSE"/></isNull><setOutcomeValue identifier="SCORE">${float(0)}</setOutcomeValue></responseIf><responseElse><setOutcomeValue identifier="SCORE"><mapResponse identifier="RESPONSE"/></setOutcomeValue></responseElse></responseCondition>`;
 const feedbackFromResponse = `<setOutcomeValue identifier="FEEDBACK"><variable identifier="RESPONSE"/></setOutcomeValue>`;
 
-function choiceParts(item: QuizItem): ItemParts {
+function choiceParts(item: QuizItem, negative: boolean): ItemParts {
   const multiple = takesSeveralAnswers(item);
   const ids = item.options.map((_, i) => letter(i));
   const correct = item.options.flatMap((o, i) => (o.correct ? [`<value>${ids[i]}</value>`] : []));
-  const weights = multiple ? multipleChoiceWeights(item) : [];
+  const weights = multiple ? multipleChoiceWeights(item, negative) : [];
   const mapping = multiple
     ? `<mapping lowerBound="0" upperBound="1" defaultValue="0">${ids
         .map(
@@ -110,13 +111,13 @@ function matchingParts(item: QuizItem): ItemParts {
   };
 }
 
-function itemXml(item: QuizItem, identifier: string, title: string): string {
+function itemXml(item: QuizItem, identifier: string, title: string, negative = false): string {
   const parts =
     item.type === 'short_answer'
       ? shortAnswerParts(item)
       : item.type === 'matching'
         ? matchingParts(item)
-        : choiceParts(item);
+        : choiceParts(item, negative);
   const hasOptionFeedback = parts.feedback.length > 0;
   const general = item.feedback.trim()
     ? `<modalFeedback outcomeIdentifier="GENERAL_FEEDBACK" identifier="SHOWN" showHide="show">${xml(item.feedback.trim())}</modalFeedback>`
@@ -198,7 +199,7 @@ export function quizToQtiFiles(data: QuizArtifact): Record<string, string> {
     'assessmentTest.xml': testXml(data, hrefs),
   };
   data.items.forEach((item, i) => {
-    files[hrefs[i]!] = itemXml(item, `ITEM-${i + 1}`, questionName(item, i + 1));
+    files[hrefs[i]!] = itemXml(item, `ITEM-${i + 1}`, questionName(item, i + 1), negativeMarkingOf(data));
   });
   return files;
 }

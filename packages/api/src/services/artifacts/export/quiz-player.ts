@@ -6,12 +6,37 @@
 import type { QuizArtifact } from '../../../schemas/artifacts.js';
 import { matchingChoices } from '../markdown.js';
 import { playerPage } from './player-page.js';
-import { multipleChoiceWeights } from './quiz-rules.js';
+import {
+  multipleChoiceWeights,
+  negativeMarkingOf,
+  takesSeveralAnswers,
+  trueFalseOptions,
+} from './quiz-rules.js';
 
 const QUIZ_JS = String.raw`
 var items = DATA.items;
 var state;
 function restart() { state = { index: 0, points: [], checked: false }; renderItem(); }
+/** Compact state for suspend_data: "Q1;" and the points per answered item (three decimals). */
+function saveState() { lms.save('Q1;' + state.points.map(function (p) { return String(Math.round(p * 1000) / 1000); }).join(',')); }
+/** Resumes a saved attempt: the answered items keep their points, play goes on at the next one. */
+function resume(saved) {
+  var m = /^Q1;([0-9.,]*)$/.exec(saved || '');
+  if (!m) return false;
+  var points = m[1] ? m[1].split(',').map(Number) : [];
+  if (points.length > items.length || points.some(function (p) { return !(p >= 0 && p <= 1); })) return false;
+  state = { index: points.length, points: points, checked: false };
+  if (state.index >= items.length) { state.index = items.length - 1; finish(); } else renderItem();
+  return true;
+}
+var SCORM_TYPES = { single_choice: 'choice', multiple_choice: 'choice', true_false: 'true-false', short_answer: 'fill-in', matching: 'matching' };
+/** The answer as a SCORM 2004 learner_response (choices by letter, matching as source[.]target). */
+function responseText(item, answer) {
+  if (item.type === 'short_answer') return answer.replace(/\[[,.:]\]/g, ' ').slice(0, 250);
+  if (item.type === 'matching') return answer.map(function (j, i) { return 'L' + (i + 1) + '[.]R' + (j + 1); }).join('[,]');
+  if (item.type === 'true_false') return answer[0] === item.trueIndex ? 'true' : 'false';
+  return answer.map(letter).join('[,]');
+}
 function letter(i) { return String.fromCharCode(65 + i); }
 function total() { return state.points.reduce(function (a, b) { return a + b; }, 0); }
 function fmt(n) { return String(Math.round(n * 100) / 100); }
@@ -53,7 +78,7 @@ function renderItem() {
       }))
     ]);
   } else {
-    var multiple = item.type === 'multiple_choice';
+    var multiple = item.several;
     body = el('fieldset', null, [
       el('legend', null, [el('h2', { text: item.stem, dir: 'auto', id: 'stem', style: 'margin:0' })]),
       multiple ? el('p', { class: 'meta', text: 'Select all that apply.' }) : null,
@@ -100,7 +125,7 @@ function pointsFor(item, answer) {
     var right = item.pairs.filter(function (p, i) { return item.choices[answer[i]] === p.right; }).length;
     return right / item.pairs.length;
   }
-  if (item.type === 'multiple_choice') {
+  if (item.several) {
     var sum = answer.reduce(function (s, i) { return s + item.weights[i]; }, 0) / 100;
     return Math.max(0, Math.min(1, Math.round(sum * 1000) / 1000));
   }
@@ -118,6 +143,9 @@ function check() {
   }
   var points = pointsFor(item, answer);
   state.points.push(points);
+  lms.interaction({ id: 'Q' + (state.index + 1), type: SCORM_TYPES[item.type], description: item.stem,
+    response: responseText(item, answer), result: points >= 1 ? 'correct' : points > 0 ? String(points) : 'incorrect' });
+  saveState();
   Array.prototype.forEach.call(document.querySelectorAll('#app input, #app select'), function (c) { c.disabled = true; });
   var notes = [];
   if (item.type === 'short_answer') {
@@ -179,7 +207,7 @@ function finish() {
     ])
   ]);
 }
-restart();
+if (!resume(lms.resumed())) restart();
 `;
 
 /** The quiz as the player reads it: only what playing needs, with the weights and matching choices precomputed. */
@@ -192,7 +220,10 @@ function playerData(data: QuizArtifact) {
       stem: item.stem,
       feedback: item.feedback,
       options: item.options.map((o) => ({ text: o.text, correct: o.correct, feedback: o.feedback })),
-      weights: item.type === 'multiple_choice' ? multipleChoiceWeights(item) : [],
+      /** Several keys: checkboxes and partial weights; one key (any choice type): radio buttons. */
+      several: takesSeveralAnswers(item),
+      weights: takesSeveralAnswers(item) ? multipleChoiceWeights(item, negativeMarkingOf(data)) : [],
+      trueIndex: item.type === 'true_false' ? item.options.indexOf(trueFalseOptions(item).yes) : -1,
       acceptedAnswers: item.acceptedAnswers,
       pairs: item.pairs,
       choices: item.type === 'matching' ? matchingChoices(item) : [],

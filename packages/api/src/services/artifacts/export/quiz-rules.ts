@@ -51,14 +51,18 @@ export const takesSeveralAnswers = (item: QuizItem): boolean =>
 export const percent = (value: number): string => String(Math.round(value * 100_000) / 100_000);
 
 /**
- * Multiple-answer weights in percent: the correct options share +100 and the wrong ones share −100, so
- * ticking everything scores 0. 100/n for n ≤ 10 is always one of Moodle's grade options.
+ * Multiple-answer weights in percent: the correct options share +100 (100/n, always one of Moodle's grade
+ * options for n ≤ 10); a wrong option scores 0, or, with negative marking on, the wrong ones share −100 so
+ * ticking everything scores 0 (issue 38: no negative marks unless the designer turns them on).
  */
-export function multipleChoiceWeights(item: QuizItem): number[] {
+export function multipleChoiceWeights(item: QuizItem, negativeMarking = false): number[] {
   const correct = item.options.filter((o) => o.correct).length;
   const wrong = item.options.length - correct;
-  return item.options.map((o) => (o.correct ? 100 / correct : -100 / wrong));
+  return item.options.map((o) => (o.correct ? 100 / correct : negativeMarking && wrong ? -100 / wrong : 0));
 }
+
+/** Whether the quiz's multiple-answer items take marks off for wrong options (off unless set). */
+export const negativeMarkingOf = (data: QuizArtifact): boolean => data.negativeMarking === true;
 
 /** True/false: which option stands for "True" (matched by its text, else the first) and which for "False". */
 export function trueFalseOptions(item: QuizItem): {

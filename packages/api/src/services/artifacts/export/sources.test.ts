@@ -64,8 +64,8 @@ describe('exports with sources and single answers', () => {
       expect(q.choices.filter((c) => c.isCorrect)).toHaveLength(1);
       expect(q.choices.every((c) => c.weight === null || c.weight === undefined || c.weight >= 0)).toBe(true);
     }
-    // Select-all keeps its weights.
-    expect(questions[2]!.choices.map((c) => c.weight)).toEqual([50, 50, -100]);
+    // Select-all keeps its weights; a wrong option scores 0 unless negative marking is on (issue 38).
+    expect(questions[2]!.choices.map((c) => c.weight)).toEqual([50, 50, 0]);
   });
 
   it('Moodle XML: one key is <single>true</single> with 100/0; the source is in the general feedback', () => {
