@@ -78,18 +78,20 @@ export async function detectSessionArtifactRequest(
   /** A model decides the kind (one small call); without one, or when it fails, the rules do. */
   model?: { llm: LlmProvider; signal?: AbortSignal; onError?: (err: unknown) => void },
 ): Promise<DecidedIntent | null> {
+  /** The session's stored messages of a role, without the ones being replaced. */
+  const stored = (role: 'USER' | 'ASSISTANT') => ({
+    sessionId: session.id,
+    role,
+    status: 'COMPLETE' as const,
+    ...(exclude.length ? { id: { notIn: exclude } } : {}),
+  });
   const asksModel = !!model && model.llm.kind !== 'offline';
   const [current, previousAnswer] = await Promise.all([
     latestArtifact(db, session.id, undefined, exclude),
     // The model reads a reply such as "yes, go ahead" against the answer before it.
     asksModel
       ? db.assistantMessage.findFirst({
-          where: {
-            sessionId: session.id,
-            role: 'ASSISTANT',
-            status: 'COMPLETE',
-            ...(exclude.length ? { id: { notIn: exclude } } : {}),
-          },
+          where: stored('ASSISTANT'),
           orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
           select: { content: true },
         })
@@ -99,12 +101,7 @@ export async function detectSessionArtifactRequest(
   // An SME walkthrough's summary depends on the interview so far (only that session type reads them).
   if (!previous && session.sessionType === 'SME_WALKTHROUGH') {
     const rows = await db.assistantMessage.findMany({
-      where: {
-        sessionId: session.id,
-        role: 'USER',
-        status: 'COMPLETE',
-        ...(exclude.length ? { id: { notIn: exclude } } : {}),
-      },
+      where: stored('USER'),
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { content: true },
     });
