@@ -11,6 +11,7 @@ import {
   TableCell,
   TableRow,
 } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import pptxgen from 'pptxgenjs';
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '../files/chunking.js';
@@ -149,6 +150,43 @@ describe('layout per extractor', () => {
     ]);
     expect(blocks.map((b) => b.text)).not.toContain('Version 4.0');
     expectInParts(stored, blocks);
+  });
+
+  it('pdf: a table drawn column by column reads as rows; a cell wrapped inside its column stays in its row', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage();
+    const at = (text: string, x: number, y: number) => page.drawText(text, { x, y, font, size: 10 });
+    at('Value thresholds', 56, 700);
+    // the first column, then the second (the order a PDF writer may use)
+    at('Value', 56, 670);
+    at('Up to EUR 50', 56, 654);
+    at('Over EUR 50 and up to EUR', 56, 626);
+    at('150', 56, 614);
+    at('Over EUR 150', 56, 592);
+    at('What you must do', 200, 670);
+    at('May be accepted. Record it in the Gifts Register within 5 working', 200, 654);
+    at('days.', 200, 642);
+    at('Needs written approval from your line manager.', 200, 626);
+    at('Needs approval from the Compliance Officer.', 200, 592);
+    const stored = await extract('pdf', await doc.save());
+    expect(stored).toBe(
+      [
+        'Value thresholds',
+        'Value | What you must do',
+        'Up to EUR 50 | May be accepted. Record it in the Gifts Register within 5 working days.',
+        'Over EUR 50 and up to EUR 150 | Needs written approval from your line manager.',
+        'Over EUR 150 | Needs approval from the Compliance Officer.',
+      ].join('\n'),
+    );
+    const rows = structureDocument(stored, 'pdf').filter((b) => b.type === 'table_row');
+    expect(rows.map((r) => r.cells![0])).toEqual([
+      'Value',
+      'Up to EUR 50',
+      'Over EUR 50 and up to EUR 150',
+      'Over EUR 150',
+    ]);
+    expect(rows[0]!.header).toBe(true);
   });
 
   it('docx: heading styles as "#", Word numbering as "1.", tables as Markdown rows', async () => {

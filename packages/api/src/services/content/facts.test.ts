@@ -366,6 +366,48 @@ describe('a spreadsheet (xlsx)', () => {
   });
 });
 
+describe('tables in documents', () => {
+  it('a threshold in the first column, roles listed by role, a code in a cell', () => {
+    const stored = [
+      '## Value thresholds',
+      '',
+      '| Value | What you must do |',
+      '| --- | --- |',
+      '| Up to EUR 50 | May be accepted. Record it within 5 working days. |',
+      '| Over EUR 150 | Needs approval from the Compliance Officer on form ABC-3. |',
+      '',
+      '## Responsibilities',
+      '',
+      '| Role | Responsibility |',
+      '| --- | --- |',
+      '| Line 2 operator | Probes every batch and records the readings. |',
+      '| Marshaller | Guiding the aircraft onto the stand. |',
+    ].join('\n');
+    const facts = extractFacts(structureDocument(stored, 'docx'));
+    expect(of(facts, 'quantity').map((q) => [q.quantity.text, q.comparator, q.measure, q.text])).toEqual([
+      ['EUR 50', 'at_most', 'value', 'Up to EUR 50: May be accepted. Record it within 5 working days.'],
+      [
+        '5 working days',
+        'within',
+        'time to record (Up to EUR 50)',
+        'Up to EUR 50: May be accepted. Record it within 5 working days.',
+      ],
+      [
+        'EUR 150',
+        'more_than',
+        'value',
+        'Over EUR 150: Needs approval from the Compliance Officer on form ABC-3.',
+      ],
+    ]);
+    expect(of(facts, 'form_code').map((c) => c.code)).toEqual(['ABC-3']);
+    expect(of(facts, 'role').map((r) => r.text)).toEqual([
+      'Line 2 operator probes every batch and records the readings.',
+      'Marshaller is responsible for guiding the aircraft onto the stand.',
+    ]);
+    expectGrounded(facts, chunkText(stored));
+  });
+});
+
 describe('negate', () => {
   it.each([
     [

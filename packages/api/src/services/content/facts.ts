@@ -592,14 +592,20 @@ function measureOf(
   ) {
     // the verb: the rule's action verb, else a verb before the quantity (not a participle before its noun,
     // "purified water"), else the first word of an imperative ("Flush the filter …")
-    const verbs = toks.filter(
+    // within the quantity's own sentence or clause (a table cell may hold several)
+    const clause = Math.max(
+      0,
+      ...[...sentence.slice(0, q.start).matchAll(/[.;!?]\s+/g)].map((m) => m.index + m[0].length),
+    );
+    const own = toks.filter((t) => t.start >= clause);
+    const verbs = own.filter(
       (t, i) =>
         t.end <= q.start &&
         t.pos === 'VERB' &&
-        !(/(ed|en|ing)$/.test(t.normal) && toks[i + 1]?.pos === 'NOUN'),
+        !(/(ed|en|ing)$/.test(t.normal) && own[i + 1]?.pos === 'NOUN'),
     );
-    const first = toks[0];
-    const second = toks[1];
+    const first = own[0];
+    const second = own[1];
     const imperative =
       first &&
       second &&
@@ -667,6 +673,7 @@ const MEANING_HEADER = /^(meaning|definition|description|explanation|stands for|
 const ROLE_HEADER =
   /^(responsible|responsibility|owner|who|role|accountable|by whom|action by|responsible person)$/i;
 const TASK_HEADER = /monitor|check|action|task|activity|duty|duties/i;
+const DUTY_HEADER = /responsib|duties|duty|tasks?|accountab|what they do/i;
 
 function tableFacts(
   b: DocBlock,
@@ -698,13 +705,24 @@ function tableFacts(
       });
     return out;
   }
-  // who is responsible
+  // who is responsible: a "Responsible" column ("Chef"), or roles listed in the first column ("Role | Duties")
+  let roleSentence: string | undefined;
   const roleCol = header ? header.findIndex((h) => ROLE_HEADER.test(h.trim())) : -1;
+  const dutyCol = header ? header.findIndex((h, i) => i > 0 && DUTY_HEADER.test(h.trim())) : -1;
   if (roleCol > 0 && cells[roleCol]?.trim()) {
     const role = cells[roleCol]!.trim();
     const taskCol = header!.findIndex((h, i) => i !== roleCol && i > 0 && TASK_HEADER.test(h));
     const task = taskCol >= 0 ? cells[taskCol]?.trim() : undefined;
-    const responsibility = task ? `${key} (${header![taskCol]!.toLowerCase()}: ${lowerFirst(task)})` : key;
+    // a checklist ("When | Task | Owner") says what is done when; a plan ("Step | … | Monitoring | Responsible")
+    // names the step
+    const when = /^(when|timing|time|day|due|deadline|by when|week|date|phase)$/i.test(
+      header![0]?.trim() ?? '',
+    );
+    const responsibility = !task
+      ? key
+      : when
+        ? `${lowerFirst(task)} (${key})`
+        : `${key} (${header![taskCol]!.toLowerCase()}: ${lowerFirst(task)})`;
     out.push({
       kind: 'role',
       role,
@@ -713,31 +731,50 @@ function tableFacts(
       quote: b.text,
       ...base,
     });
+  } else if (roleCol === 0 && dutyCol > 0 && cells[dutyCol]?.trim()) {
+    const role = cells[0]!.trim();
+    const responsibility = cells[dutyCol]!.trim();
+    // "Probes every batch …" reads on from the role; "Guiding the aircraft …" after "is responsible for"
+    const verb = /^[A-Z][a-z]+s\b/.test(responsibility) && !/^[A-Z][a-z]+ss\b/.test(responsibility);
+    roleSentence = cleanSentence(
+      verb
+        ? `${role} ${lowerFirst(responsibility)}`
+        : `${role} is responsible for ${lowerFirst(responsibility)}`,
+    );
+    out.push({ kind: 'role', role, responsibility, text: roleSentence, quote: b.text, ...base });
   }
-  // quantities in the cells
+  // quantities and codes in the cells, each said as a sentence about the row
+  const others = (c: number) =>
+    cells
+      .filter((x, i) => i !== c && x.trim())
+      .map((x) => x.trim())
+      .join('; ');
   cells.forEach((cell, c) => {
-    if (c === 0 && cells.length > 1) return;
     const label = header?.[c]?.trim();
-    const sentence = label
-      ? `For ${key}, the ${label.toLowerCase()} is ${lowerFirst(cell.trim())}`
-      : `${key}: ${cell.trim()}`;
-    for (const q of quantities(cell)) {
+    const plainLabel = label && label.split(/\s+/).length <= 3 && !/[.;?]/.test(cell.trim().slice(0, -1));
+    const sentence =
+      (c === dutyCol && roleSentence) ||
+      (c === 0
+        ? `${cell.trim()}: ${others(0)}`
+        : plainLabel
+          ? `For ${key}, the ${label.toLowerCase()} is ${lowerFirst(cell.trim())}`
+          : `${key}: ${cell.trim()}`);
+    const text = cleanSentence(sentence);
+    const all = quantities(cell);
+    for (const q of all) {
       const { comparator } = comparatorOf(cell.slice(0, q.start), cell.slice(q.end), q.max !== undefined);
-      const text = cleanSentence(sentence);
       const quote = quoteOf(cell.trim());
       const offset = quote.indexOf(q.text);
-      const all = quantities(cell);
-      const found = measureOf(
-        cell,
-        q,
-        nounPhrases(cell),
-        tokensOf(cell),
-        0,
-        comparator,
-        q.dimension,
-        all.filter((o) => o.start !== q.start),
-      );
-      const measure = found ? `${found} (${key})` : label ? `${label.toLowerCase()} (${key})` : key;
+      const others = all.filter((o) => o.start !== q.start);
+      const found = measureOf(cell, q, nounPhrases(cell), tokensOf(cell), 0, comparator, q.dimension, others);
+      const measure =
+        c === 0
+          ? (label?.toLowerCase() ?? found)
+          : found
+            ? `${found} (${key})`
+            : label
+              ? `${label.toLowerCase()} (${key})`
+              : key;
       out.push({
         kind: 'quantity',
         quantity: { ...q, start: offset, end: offset + q.text.length },
@@ -754,7 +791,7 @@ function tableFacts(
       });
     }
     for (const { code, index } of codesIn(cell))
-      out.push(formFact(code, formName(cell, code, index), cleanSentence(sentence), b.text, base));
+      out.push(formFact(code, formName(cell, code, index), text, b.text, base));
   });
   return out;
 }

@@ -207,51 +207,115 @@ interface PdfItem {
   hasEOL?: boolean;
   /** [a, b, c, d, x, y]: d is the font size, y the baseline. */
   transform?: number[];
+  width?: number;
   height?: number;
 }
 
 /**
  * A page's text as lines: a new line where pdf.js marks one or where the baseline moves; a blank line where the
- * gap to the previous line is clearly wider than the page's usual line spacing (a paragraph break).
+ * gap to the previous line is clearly wider than the page's usual line spacing (a paragraph break). Pieces of one
+ * line far apart are table cells, written "A | B"; a line that only continues cells of the row above (a cell's
+ * text wrapped inside its column) is added to those cells.
  */
 export function pageText(items: PdfItem[]): string {
-  const lines: { text: string; y?: number }[] = [];
-  let cur: { text: string; y?: number; size: number } = { text: '', size: 0 };
+  interface Cell {
+    x: number;
+    /** Where its text ends (x). */
+    end: number;
+    text: string;
+  }
+  interface Line {
+    cells: Cell[];
+    y?: number;
+    size: number;
+    /** Where the line's last text ends (x). */
+    end?: number;
+  }
+  const lines: Line[] = [];
+  let cur: Line = { cells: [], size: 0 };
+  const flush = () => {
+    if (cur.cells.some((c) => c.text.trim())) lines.push(cur);
+    cur = { cells: [], size: 0 };
+  };
   for (const item of items) {
     if (typeof item.str !== 'string') continue;
     const y = item.transform?.[5];
+    const x = item.transform?.[4] ?? 0;
     const size = Math.abs(item.transform?.[3] ?? item.height ?? 0);
     if (
-      cur.text.trim() &&
+      cur.cells.length &&
       y !== undefined &&
       cur.y !== undefined &&
       Math.abs(y - cur.y) > Math.max(2, size * 0.6)
-    ) {
-      lines.push(cur);
-      cur = { text: '', size: 0 };
-    }
+    )
+      flush();
     if (cur.y === undefined && item.str.trim()) cur.y = y;
-    cur.text += item.str;
+    const far = cur.end !== undefined && x - cur.end > Math.max(size, 4) * 1.5;
+    if (!cur.cells.length || (far && item.str.trim())) cur.cells.push({ x, end: x, text: '' });
+    const cell = cur.cells.at(-1)!;
+    cell.text += item.str;
     cur.size = Math.max(cur.size, size);
-    if (item.hasEOL) {
-      lines.push(cur);
-      cur = { text: '', size: 0 };
-    }
+    if (item.str.trim() && item.width !== undefined) cur.end = cell.end = x + item.width;
+    if (item.hasEOL) flush();
   }
-  if (cur.text.trim()) lines.push(cur);
-  const kept = lines.filter((l) => l.text.trim());
+  flush();
+  // Lines in reading order by position: top to bottom, and pieces on one baseline left to right. (pdf.js gives a
+  // table column by column; a two-column page would read across both columns.)
+  const placed = lines.every((l) => l.y !== undefined);
+  const rows: Line[] = [];
+  for (const line of placed ? [...lines].sort((a, b) => b.y! - a.y!) : lines) {
+    const same = rows.at(-1);
+    if (placed && same && Math.abs(same.y! - line.y!) <= Math.max(2, line.size * 0.6)) {
+      // pieces of one baseline: cells again, unless they nearly touch
+      const gap = Math.max(same.size, line.size, 4) * 1.5;
+      const cells: Cell[] = [];
+      for (const c of [...same.cells, ...line.cells].sort((a, b) => a.x - b.x)) {
+        const last = cells.at(-1);
+        if (last && c.x - last.end <= gap) {
+          last.text = `${last.text.trimEnd()} ${c.text.trim()}`;
+          last.end = Math.max(last.end, c.end);
+        } else cells.push({ ...c });
+      }
+      same.cells = cells;
+      same.size = Math.max(same.size, line.size);
+    } else rows.push({ ...line, cells: line.cells.map((c) => ({ ...c })) });
+  }
+  // a wrapped cell: the line just under a table row whose pieces all stand in that row's columns — closer than
+  // the rows' own spacing, or only in its later columns
+  const merged: Line[] = [];
+  for (const line of rows) {
+    const row = merged.at(-1);
+    const size = Math.max(line.size, 4);
+    const column = (c: Cell) => row?.cells.findIndex((r) => Math.abs(r.x - c.x) <= size * 1.5) ?? -1;
+    const dy = row?.y !== undefined && line.y !== undefined ? row.y - line.y : Infinity;
+    const inColumns = line.cells.every((c) => column(c) >= 0);
+    const laterOnly = line.cells.every((c) => column(c) > 0);
+    if (row && row.cells.length >= 2 && inColumns && ((laterOnly && dy < size * 2) || dy <= size * 1.4)) {
+      for (const c of line.cells) {
+        const target = row.cells[column(c)]!;
+        target.text = `${target.text.trimEnd()} ${c.text.trim()}`;
+      }
+      row.y = line.y;
+      continue;
+    }
+    merged.push(line);
+  }
   const gaps: number[] = [];
-  for (let i = 1; i < kept.length; i++) {
-    const a = kept[i - 1]!.y;
-    const b = kept[i]!.y;
+  for (let i = 1; i < merged.length; i++) {
+    const a = merged[i - 1]!.y;
+    const b = merged[i]!.y;
     if (a !== undefined && b !== undefined && a > b) gaps.push(a - b);
   }
   const usual = gaps.length ? [...gaps].sort((x, y) => x - y)[Math.floor(gaps.length / 2)]! : 0;
-  return kept
+  return merged
     .map((l, i) => {
-      const prev = kept[i - 1]?.y;
+      const prev = merged[i - 1]?.y;
       const wide = i > 0 && usual > 0 && prev !== undefined && l.y !== undefined && prev - l.y > usual * 1.5;
-      return `${wide ? '\n' : ''}${l.text.trim()}`;
+      const text = l.cells
+        .map((c) => c.text.trim())
+        .filter(Boolean)
+        .join(' | ');
+      return `${wide ? '\n' : ''}${text}`;
     })
     .join('\n');
 }
