@@ -81,7 +81,7 @@ export function TextAt({
       label={label}
       error={ed.error(path)}
       id={ed.fieldId(path)}
-      className={cn('min-w-0', className)}
+      className={cn('min-w-0 content-start', className)}
     >
       <AutoTextarea
         value={text}
@@ -107,7 +107,7 @@ export function NullableTextAt({
   const ed = useEditor();
   const value = ed.get(path);
   return (
-    <FormField label={label} error={ed.error(path)} id={ed.fieldId(path)} className="min-w-0">
+    <FormField label={label} error={ed.error(path)} id={ed.fieldId(path)} className="min-w-0 content-start">
       <AutoTextarea
         singleLine
         value={typeof value === 'string' ? value : ''}
@@ -138,7 +138,7 @@ export function NumberAt({
       label={label}
       error={ed.error(path)}
       id={ed.fieldId(path)}
-      className={cn('min-w-0', className)}
+      className={cn('min-w-0 content-start', className)}
     >
       <Input
         type="number"
@@ -175,7 +175,7 @@ export function SelectAt<V extends string>({
       label={label}
       error={ed.error(path)}
       id={ed.fieldId(path)}
-      className={cn('min-w-0', className)}
+      className={cn('min-w-0 content-start', className)}
     >
       <Select
         value={typeof value === 'string' ? value : nullLabel ? NONE : ''}
@@ -263,9 +263,15 @@ export function ListAt({
           className={cn('grid gap-2', !compact && 'rounded-lg border p-3')}
           data-testid="editor-list-item"
         >
-          <div className={cn('flex gap-2', compact ? 'items-end' : 'items-start')}>
+          {/* A boxed item puts its buttons above the fields on phones, so the fields get the full width. */}
+          <div
+            className={cn(
+              'flex gap-2',
+              compact ? 'items-end' : 'flex-col-reverse sm:flex-row sm:items-start',
+            )}
+          >
             <div className="grid min-w-0 flex-1 gap-3">{renderItem(i)}</div>
-            <div className="flex shrink-0 gap-0.5">
+            <div className={cn('flex shrink-0 gap-0.5', !compact && 'self-end sm:self-auto')}>
               <Button
                 type="button"
                 variant="ghost"

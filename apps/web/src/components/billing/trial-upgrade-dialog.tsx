@@ -52,7 +52,7 @@ export function TrialUpgradeDialog({
           </AlertDialogDescription>
         </AlertDialogHeader>
         {upgrade && (
-          <div className="text-muted-foreground space-y-2 text-sm">
+          <div className="text-muted-foreground space-y-2 text-center text-sm sm:text-left">
             <p>
               {upgrade.planName} starts now at {upgrade.price}
               {upgrade.period.startsWith('/') ? '' : ' '}
