@@ -17,6 +17,7 @@ import {
 import { BloomBadge } from './bloom-badge';
 import {
   isAnswered,
+  isMultiSelect,
   isItemCorrect,
   matchingChoices,
   scoreQuiz,
@@ -202,7 +203,7 @@ function QuizItemView({
                   {trying ? (
                     <input
                       id={inputId}
-                      type={item.type === 'multiple_choice' ? 'checkbox' : 'radio'}
+                      type={isMultiSelect(item) ? 'checkbox' : 'radio'}
                       name={`${baseId}-answer`}
                       className="accent-primary mt-0.5 size-4 shrink-0"
                       checked={selected}

@@ -12,8 +12,12 @@ export type QuizAnswers = Record<string, QuizAnswer | undefined>;
 /** Case, surrounding space and inner runs of space do not matter in a short answer. */
 export const normalizeAnswer = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
 
-/** Single choice and true/false take one option; multiple choice any number. */
-export const isMultiSelect = (item: QuizItem) => item.type === 'multiple_choice';
+/**
+ * Single choice and true/false take one option; multiple choice any number — unless it has one key, which is a
+ * single-answer question whatever its type says (as every export writes it; conformance warns about the type).
+ */
+export const isMultiSelect = (item: QuizItem) =>
+  item.type === 'multiple_choice' && item.options.filter((o) => o.correct).length > 1;
 
 /** The answers after a click on option `optionId`. */
 export function toggleOption(item: QuizItem, answer: QuizAnswer | undefined, optionId: string): QuizAnswer {

@@ -6,6 +6,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ReadingFiles } from '../assistant/attachment-chips';
 import { placeholdersOf } from './artifact-card';
 import { SourceNote } from './source-note';
+import { isMultiSelect, toggleOption } from './quiz-try';
+import type { QuizItem } from '@app/api/schemas';
 
 afterEach(cleanup);
 
@@ -54,5 +56,29 @@ describe('ReadingFiles', () => {
     cleanup();
     render(<ReadingFiles names={['a.docx', 'b.pdf', 'c.txt']} />);
     expect(screen.getByRole('status').textContent).toBe('Reading a.docx, b.pdf and c.txt…');
+  });
+});
+
+describe('a one-key multiple choice in Try it', () => {
+  const opt = (id: string, correct: boolean) => ({ id, text: id, correct, feedback: '' });
+  const item = (keys: boolean[]): QuizItem => ({
+    id: 'q',
+    type: 'multiple_choice',
+    stem: 'Which one?',
+    options: keys.map((k, i) => opt(String.fromCharCode(97 + i), k)),
+    acceptedAnswers: [],
+    pairs: [],
+    objectiveId: null,
+    difficulty: 'easy',
+    feedback: '',
+  });
+  it('takes one answer (radio) like every export; select-all keeps several', () => {
+    const one = item([false, true, false]);
+    expect(isMultiSelect(one)).toBe(false);
+    expect(toggleOption(one, toggleOption(one, undefined, 'a'), 'b')).toEqual({
+      kind: 'options',
+      selected: ['b'],
+    });
+    expect(isMultiSelect(item([true, true, false]))).toBe(true);
   });
 });
