@@ -397,6 +397,10 @@ export const EXPORT_FORMATS = [
   'json',
   'html',
   'scorm',
+  'qti12',
+  'blackboard',
+  'brightspace',
+  'scorm2004',
 ] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
@@ -409,13 +413,28 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   json: 'JSON',
   html: 'HTML player',
   scorm: 'SCORM 1.2 package',
+  qti12: 'QTI 1.2 package (Canvas)',
+  blackboard: 'Blackboard question file',
+  brightspace: 'Brightspace CSV',
+  scorm2004: 'SCORM 2004 package',
 };
 /** The formats each kind exports to (first: the default). */
 export const EXPORT_FORMATS_BY_KIND: Record<ArtifactKind, readonly ExportFormat[]> = {
-  quiz: ['gift', 'moodle_xml', 'qti', 'csv', 'scorm', 'markdown'],
+  quiz: [
+    'gift',
+    'moodle_xml',
+    'qti',
+    'qti12',
+    'blackboard',
+    'brightspace',
+    'csv',
+    'scorm',
+    'scorm2004',
+    'markdown',
+  ],
   objectives: ['markdown', 'docx', 'csv'],
   plan: ['markdown', 'docx'],
-  scenario: ['html', 'json', 'scorm'],
+  scenario: ['html', 'json', 'scorm', 'scorm2004'],
   modality: ['markdown', 'docx', 'csv'],
   sme_summary: ['markdown', 'docx'],
 };

@@ -21,7 +21,10 @@ import { quizToGift } from './gift.js';
 import { quizToMoodleXml } from './moodle-xml.js';
 import { quizToQti } from './qti.js';
 import { scenarioPlayerHtml } from './scenario-player.js';
-import { quizToScorm, scenarioToScorm } from './scorm.js';
+import { quizToScorm, quizToScorm2004, scenarioToScorm, scenarioToScorm2004 } from './scorm.js';
+import { quizToBlackboard } from './blackboard.js';
+import { quizToBrightspace } from './brightspace.js';
+import { quizToQti12 } from './qti12.js';
 
 export interface ExportedFile {
   filename: string;
@@ -43,6 +46,10 @@ const FILE_TYPES: Record<ExportFormat, { suffix: string; contentType: string }> 
   json: { suffix: 'json', contentType: 'application/json; charset=utf-8' },
   html: { suffix: 'html', contentType: 'text/html; charset=utf-8' },
   scorm: { suffix: 'scorm12.zip', contentType: 'application/zip' },
+  qti12: { suffix: 'qti12.zip', contentType: 'application/zip' },
+  blackboard: { suffix: 'blackboard.txt', contentType: 'text/plain; charset=utf-8' },
+  brightspace: { suffix: 'brightspace.csv', contentType: 'text/csv; charset=utf-8' },
+  scorm2004: { suffix: 'scorm2004.zip', contentType: 'application/zip' },
 };
 
 async function bodyFor(
@@ -73,6 +80,14 @@ async function bodyFor(
       return utf8(scenarioPlayerHtml(as('scenario')));
     case 'scorm':
       return kind === 'quiz' ? quizToScorm(as('quiz')) : scenarioToScorm(as('scenario'));
+    case 'scorm2004':
+      return kind === 'quiz' ? quizToScorm2004(as('quiz')) : scenarioToScorm2004(as('scenario'));
+    case 'qti12':
+      return quizToQti12(as('quiz'));
+    case 'blackboard':
+      return utf8(quizToBlackboard(as('quiz')));
+    case 'brightspace':
+      return utf8(quizToBrightspace(as('quiz')));
   }
 }
 
