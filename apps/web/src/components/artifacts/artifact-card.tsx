@@ -7,25 +7,12 @@ import { ARTIFACT_KIND_LABELS } from '@app/api/schemas';
 import { Alert, AlertAction, AlertDescription, Badge, Button } from '@app/ui';
 import { UPGRADE_PATH } from '../assistant/assistant-utils';
 import { ArtifactBody } from './artifact-body';
+import { OFFLINE_DRAFT_TEXT, placeholdersOf } from './artifact-format';
 import { ArtifactEditor } from './artifact-editor';
 import type { ArtifactView } from './artifact-types';
 import { ArtifactWarnings } from './artifact-warnings';
 import { ExportMenu } from './export-menu';
 import { VersionsDialog } from './versions-dialog';
-
-/** The banner of an artifact with "[SME: …]" placeholders (an offline draft): the spec's exact text. */
-export const OFFLINE_DRAFT_TEXT = 'Offline draft: upload your source or connect a model for real content';
-
-/** The placeholders of an artifact's PLACEHOLDER warning (its suggestion lists them, "; "-separated). */
-export function placeholdersOf(warnings: { code: string; suggestion: string | null }[]): string[] {
-  const w = warnings.find((x) => x.code === 'PLACEHOLDER');
-  if (!w) return [];
-  const list = (w.suggestion ?? '')
-    .split('; ')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return list.length ? list : ['[SME: …]'];
-}
 
 export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
   const titleId = useId();

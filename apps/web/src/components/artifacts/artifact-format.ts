@@ -34,3 +34,19 @@ export function formatChangeValue(value: unknown): string {
 
 /** Paths and notes in words (one rule with the server's edit notes): "Question 3 › option 2 › text". */
 export { describePath, describeVersionNote } from '@app/api/schemas';
+
+/** The banner of an artifact with "[SME: …]" placeholders (an offline draft): the spec's exact text. */
+export const OFFLINE_DRAFT_TEXT = 'Offline draft: upload your source or connect a model for real content';
+
+/** The placeholders of an artifact's PLACEHOLDER warning (its suggestion lists them, "; "-separated). */
+export function placeholdersOf(
+  warnings: { code: string; suggestion: string | null }[] | undefined,
+): string[] {
+  const w = warnings?.find((x) => x.code === 'PLACEHOLDER');
+  if (!w) return [];
+  const list = (w.suggestion ?? '')
+    .split('; ')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : ['[SME: …]'];
+}

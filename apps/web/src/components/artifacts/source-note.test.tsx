@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ReadingFiles } from '../assistant/attachment-chips';
-import { placeholdersOf } from './artifact-card';
+import { placeholdersOf } from './artifact-format';
 import { SourceNote } from './source-note';
 import { isMultiSelect, toggleOption } from './quiz-try';
 import type { QuizItem } from '@app/api/schemas';

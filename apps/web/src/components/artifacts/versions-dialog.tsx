@@ -23,6 +23,7 @@ import {
 import { ArtifactBody } from './artifact-body';
 import { describePath, describeVersionNote, formatChangeValue } from './artifact-format';
 import type { ArtifactChange, ArtifactVersionEntry, ArtifactView } from './artifact-types';
+import { placeholdersOf } from './artifact-format';
 import { ExportMenu } from './export-menu';
 import { useArtifactDetail, useArtifactErrorToast, useArtifactMutations } from './use-artifacts';
 
@@ -162,6 +163,7 @@ function VersionDetail({
           formats={detail.exportFormats}
           version={version}
           title={`version ${version}`}
+          placeholders={placeholdersOf(detail.warnings)}
         />
         {!isLatest && (
           <Button size="sm" onClick={() => void doRestore()} disabled={restore.isPending}>
