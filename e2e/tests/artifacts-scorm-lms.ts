@@ -1,6 +1,9 @@
 // A stand-in LMS for the SCORM e2e: a tiny static server that unzips a package into a temp folder and serves
-// it under /sco/, scorm-again's SCORM 1.2 runtime under /lms/scorm12.js, and an LMS page (/lms/) that puts
-// `new Scorm12API()` on window.API and loads the SCO in an iframe — what a real LMS does.
+// it under /sco/, scorm-again's SCORM 1.2 and 2004 runtimes under /lms/scorm12.js and /lms/scorm2004.js, and
+// LMS pages that put `new Scorm12API()` on window.API (/lms/) or `new Scorm2004API()` on window.API_1484_11
+// (/lms2004/) and load the SCO in an iframe — what a real LMS does. The 2004 page keeps the learner's record
+// in sessionStorage when the SCO terminates (suspend data, completion, success, and entry "resume" after an
+// exit "suspend") and loads it into the next runtime, as an LMS does for a relaunch.
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,6 +14,34 @@ import { unzipSync } from 'fflate';
 // scorm-again is the api package's (dev) dependency; its browser build defines a global Scorm12API.
 const fromApi = createRequire(new URL('../../packages/api/package.json', import.meta.url));
 const SCORM12_JS = fromApi.resolve('scorm-again/scorm12/min');
+const SCORM2004_JS = fromApi.resolve('scorm-again/scorm2004/min');
+
+const LMS2004_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test LMS 2004</title>
+<style>body{margin:0;font-family:system-ui} header{padding:8px 16px;background:#223;color:#fff} iframe{border:0;width:100%;height:calc(100vh - 40px)}</style>
+<script src="/lms/scorm2004.js"></script>
+<script>
+  var api = new Scorm2004API({ logLevel: 5, autocommit: false });
+  var saved = sessionStorage.getItem('learner-record');
+  if (saved) api.loadFromJSON(JSON.parse(saved));
+  window.API_1484_11 = api;
+  window.lmsCalls = [];
+  window.lmsSet = {};
+  ['Initialize', 'Commit', 'Terminate'].forEach(function (name) {
+    api.on(name, function () { window.lmsCalls.push(name); });
+  });
+  // Write-only elements (cmi.exit, cmi.session_time) as the LMS receives them.
+  api.on('SetValue.cmi.*', function (element, value) { window.lmsSet[element] = value; });
+  api.on('Terminate', function () {
+    sessionStorage.setItem('learner-record', JSON.stringify({ cmi: {
+      entry: window.lmsSet['cmi.exit'] === 'suspend' ? 'resume' : '',
+      suspend_data: api.cmi.suspend_data,
+      completion_status: api.cmi.completion_status,
+      success_status: api.cmi.success_status
+    } }));
+  });
+</script></head>
+<body><header>Test LMS (SCORM 2004)</header><iframe id="sco" title="Course" src="/sco/index.html"></iframe></body></html>`;
 
 const LMS_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Test LMS</title>
@@ -61,6 +92,8 @@ export async function startTestLms(): Promise<TestLms> {
     if (url.pathname === '/favicon.ico') return send(204, '');
     if (url.pathname === '/lms/') return send(200, LMS_PAGE, TYPES['.html']);
     if (url.pathname === '/lms/scorm12.js') return send(200, readFileSync(SCORM12_JS), TYPES['.js']);
+    if (url.pathname === '/lms2004/') return send(200, LMS2004_PAGE, TYPES['.html']);
+    if (url.pathname === '/lms/scorm2004.js') return send(200, readFileSync(SCORM2004_JS), TYPES['.js']);
     if (url.pathname.startsWith('/sco/') && dir) {
       const file = path.join(dir, decodeURIComponent(url.pathname.slice('/sco/'.length)));
       if (!file.startsWith(dir + path.sep)) return send(403, 'forbidden');

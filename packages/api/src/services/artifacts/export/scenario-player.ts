@@ -96,7 +96,7 @@ function end(node) {
       el('p', { class: 'meta', text: 'Final score: ' + state.score + (DATA.maxScore > 0 ? ' of ' + DATA.maxScore + ' possible' : '') }),
       ending ? el('p', { class: 'result-line' }, [
         el('span', { class: 'badge ' + (passed ? 'good' : 'bad'), id: 'result', text: passed ? 'Passed' : 'Not passed yet' }),
-        ' ' + scaled + '% · mastery ' + DATA.masteryScore + '%'
+        ' Score ' + scaled + '% · mastery score ' + DATA.masteryScore + '%'
       ]) : null,
       el('p', { class: 'meta', id: 'path-label', style: 'margin:16px 0 0;font-weight:600', text: 'Your path' }),
       el('ol', { class: 'review', style: 'margin-top:8px', 'aria-labelledby': 'path-label' }, state.path.map(function (t, i) {
