@@ -122,6 +122,7 @@ for (const width of [1280, 375]) {
       }).observe(document.body, { subtree: true, childList: true });
     });
     const readAtSend = await chip.getAttribute('data-status');
+    test.info().annotations.push({ type: 'file status at send', description: readAtSend ?? '' });
     await input(page).press('Enter');
     await expect(page.locator('[data-role="user"]').last()).toContainText(message);
     await expect(streaming(page)).toHaveCount(0, { timeout: 60_000 });
@@ -173,7 +174,14 @@ for (const width of [1280, 375]) {
     // Moodle XML: <single>true</single> for the single-answer items, the source in the general feedback.
     const xml = await download(page, card, 'Moodle XML');
     expect(xml).toContain('<single>true</single>');
-    expect(xml).not.toContain('<single>false</single>');
+    // Every choice question with one key is single answer, with no negative weight.
+    for (const q of xml.split('<question type="multichoice">').slice(1)) {
+      const keys = q.match(/fraction="100"/g)?.length ?? 0;
+      if (keys === 1) {
+        expect(q).toContain('<single>true</single>');
+        expect(q).not.toMatch(/fraction="-/);
+      }
+    }
     expect(xml).toMatch(
       /<generalfeedback format="plain_text">\s*<text>[^<]*Source: hand-hygiene\.docx, part \d+/,
     );
