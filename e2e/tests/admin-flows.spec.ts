@@ -249,7 +249,7 @@ test('usage logs: search on Enter, action filter, date range, CSV exports', asyn
   await expect(picker).toHaveText('Pick a date range');
   await expect(page.getByText(allShown)).toBeVisible();
 
-  // Export CSV of the loaded page, read back.
+  // Export CSV: every matching row from the server's CSV (more than the page on screen), read back.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
@@ -264,13 +264,14 @@ test('usage logs: search on Enter, action filter, date range, CSV exports', asyn
   await expect(page.getByText('Export Complete')).toBeVisible();
   await expect(page.getByText('Usage logs have been exported to CSV').first()).toBeVisible();
 
-  // Export all (the server's CSV, fetched with the bearer token), narrowed to User Login.
+  // The same button narrowed to User Login exports only what the filter matches.
   await page.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'User Login', exact: true }).click();
   await expect(page.getByText('Showing 1 to 2 of 2 logs')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export all' })).toHaveCount(0);
   const [all] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export all' }).click(),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   expect(all.suggestedFilename()).toMatch(/^usage_logs_\d{4}-\d{2}-\d{2}\.csv$/);
   const allLines = readFileSync((await all.path())!, 'utf8')

@@ -47,10 +47,16 @@ test(
     await expect(page.getByTestId('payment-text')).toHaveText('Credit card on file');
     await expect(page.getByText('No L&D sessions yet. Start a new chat to begin.')).toBeVisible();
 
-    // Upgrade: Pro monthly is preselected; the simulator checkout completes with the 4242 card.
+    // Upgrade: the trial's Pro is the current plan (not preselected); starting it now is confirmed with the
+    // charge, then the simulator checkout completes with the 4242 card.
     await page.getByRole('button', { name: 'Upgrade Plan' }).click();
-    await expect(page.getByTestId('plan-option-pro')).toHaveAttribute('data-selected', 'true');
-    await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expect(page.getByTestId('plan-option-pro')).toHaveAttribute('data-selected', 'false');
+    await page.getByTestId('plan-option-pro').getByRole('button', { name: 'Current plan' }).click();
+    await page.getByRole('button', { name: 'Start Pro now' }).click();
+    await expect(page.getByTestId('trial-upgrade-dialog')).toContainText(
+      'Your trial ends today and you will be charged $27.',
+    );
+    await page.getByRole('button', { name: 'End trial and pay $27' }).click();
     await expect(page).toHaveURL(/\/billing\/checkout\/cs_sim_/);
     await expect(page.getByTestId('checkout-amount')).toHaveText('$27');
     await page.getByRole('button', { name: /Use test card 4242 4242 4242 4242/ }).click();
@@ -97,6 +103,7 @@ test('a cancelled checkout returns to /pricing with an info toast', async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Upgrade Plan' }).click();
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await page.getByRole('button', { name: 'End trial and pay $27' }).click();
   await expect(page).toHaveURL(/\/billing\/checkout\//);
   await page.getByRole('link', { name: 'Cancel and return' }).click();
   await expect(page.getByText('Subscription process was cancelled')).toBeVisible();

@@ -255,7 +255,7 @@ export function UsageSection({ source = platformUsageSource }: { source?: UsageS
             )}
             <Button
               onClick={() => void exportCsv()}
-              disabled={exporting}
+              disabled={exporting || logs.data?.pagination.total === 0}
               aria-busy={exporting || undefined}
               title="Every log matching the filters, as CSV"
             >
