@@ -311,7 +311,7 @@ describe('artifact REST paths', () => {
     const wrongKind = await rest('GET', `/artifacts/${id}/export?format=docx`, u.auth);
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json().error).toBe(
-      'A quiz exports to gift, moodle_xml, qti, csv, scorm, markdown, not docx',
+      'A quiz exports to gift, moodle_xml, qti, qti12, blackboard, brightspace, csv, scorm, scorm2004, markdown, not docx',
     );
     expect((await rest('GET', `/artifacts/${id}/export?format=pdf`, u.auth)).statusCode).toBe(400);
     expect((await rest('GET', `/artifacts/${id}/export`, u.auth)).statusCode).toBe(400);

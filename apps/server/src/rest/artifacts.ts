@@ -42,6 +42,14 @@ export function artifactRoutes(r: RestRouter) {
       path: field(body, 'path') as string,
     }),
   );
+  // The per-item check before an import into a target LMS (issue 38), as JSON.
+  r.get('/artifacts/:id/export-check', (c, { params, query }) =>
+    c.artifacts.exportCheck({
+      artifactId: params.id!,
+      target: query.target as never,
+      ...(query.version !== undefined ? { version: query.version as unknown as number } : {}),
+    }),
+  );
   r.get('/artifacts/:id/export', async (c, { params, query, reply }) => {
     const file = await c.artifacts.export({
       artifactId: params.id!,

@@ -3,6 +3,7 @@
 import { router, protectedProcedure } from '../trpc.js';
 import {
   exportArtifactInput,
+  exportCheckInput,
   fixArtifactInput,
   getArtifactInput,
   listArtifactsInput,
@@ -17,6 +18,7 @@ import {
   restoreArtifact,
   updateArtifact,
 } from '../services/artifacts/service.js';
+import { checkArtifactExport } from '../services/artifacts/export-check.js';
 
 export const artifactsRouter = router({
   /** ArtifactView[]: the latest version of each artifact of the session, oldest first. */
@@ -52,4 +54,9 @@ export const artifactsRouter = router({
     const file = await exportArtifactFile(ctx.services, ctx.user.id, input);
     return { filename: file.filename, contentType: file.contentType, base64: file.body.toString('base64') };
   }),
+
+  /** ExportCheck: the format a target LMS takes and, per item, as is / with changes (what) / cannot (why). */
+  exportCheck: protectedProcedure
+    .input(exportCheckInput)
+    .query(({ ctx, input }) => checkArtifactExport(ctx.services, ctx.user.id, input)),
 });

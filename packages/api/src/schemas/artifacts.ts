@@ -439,6 +439,36 @@ export const EXPORT_FORMATS_BY_KIND: Record<ArtifactKind, readonly ExportFormat[
   sme_summary: ['markdown', 'docx'],
 };
 
+/** Where an export goes (issue 38): each target picks the format it imports and a per-item check. */
+export const EXPORT_TARGETS = [
+  'moodle',
+  'canvas',
+  'blackboard',
+  'brightspace',
+  'totara',
+  'scorm12',
+  'scorm2004',
+  'cmi5',
+] as const;
+export type ExportTarget = (typeof EXPORT_TARGETS)[number];
+export const EXPORT_TARGET_LABELS: Record<ExportTarget, string> = {
+  moodle: 'Moodle',
+  canvas: 'Canvas',
+  blackboard: 'Blackboard',
+  brightspace: 'Brightspace (D2L)',
+  totara: 'Totara',
+  scorm12: 'Cornerstone / any SCORM 1.2 LMS',
+  scorm2004: 'Any SCORM 2004 LMS',
+  cmi5: 'Any cmi5 LMS',
+};
+export const IMPORT_STATUSES = ['as_is', 'changes', 'cannot'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = {
+  as_is: 'Imports as is',
+  changes: 'Imports with changes',
+  cannot: 'Cannot import',
+};
+
 // ---- Procedure inputs -----------------------------------------------------------------------------------
 
 export const artifactIdSchema = z.string().min(1, 'Artifact id is required').max(100);
@@ -470,5 +500,10 @@ export const fixArtifactInput = z.object({
 export const exportArtifactInput = z.object({
   artifactId: artifactIdSchema,
   format: z.enum(EXPORT_FORMATS, { error: `Format must be one of ${EXPORT_FORMATS.join(', ')}` }),
+  version: versionSchema.optional(),
+});
+export const exportCheckInput = z.object({
+  artifactId: artifactIdSchema,
+  target: z.enum(EXPORT_TARGETS, { error: `Target must be one of ${EXPORT_TARGETS.join(', ')}` }),
   version: versionSchema.optional(),
 });

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { EXPORT_FORMATS_BY_KIND, EXPORT_TARGETS, type QuizArtifact } from '../../../schemas/artifacts.js';
+import { exportCheck, formatForTarget } from './check.js';
+import { quizFixture, scenarioFixture } from './test-fixtures.js';
+
+describe('exportCheck', () => {
+  it('picks a format the kind offers for every target (none for cmi5 yet)', () => {
+    for (const target of EXPORT_TARGETS) {
+      for (const kind of ['quiz', 'scenario', 'plan'] as const) {
+        const format = formatForTarget(kind, target);
+        if (target === 'cmi5') expect(format).toBeNull();
+        else expect(EXPORT_FORMATS_BY_KIND[kind]).toContain(format);
+      }
+    }
+    expect(formatForTarget('quiz', 'canvas')).toBe('qti12');
+    expect(formatForTarget('quiz', 'totara')).toBe('moodle_xml');
+    expect(formatForTarget('scenario', 'scorm2004')).toBe('scorm2004');
+  });
+
+  it('Moodle and the SCORM targets import every item as is', () => {
+    for (const target of ['moodle', 'totara', 'scorm12', 'scorm2004'] as const) {
+      const check = exportCheck('quiz', quizFixture, target);
+      expect(check.counts, target).toEqual({ as_is: 5, changes: 0, cannot: 0 });
+      expect(check.summary).toMatch(/5 items import as is\.$/);
+    }
+  });
+
+  it('says what changes: Blackboard drops feedback and scores multiple answers all or nothing; Brightspace per option', () => {
+    const bb = exportCheck('quiz', quizFixture, 'blackboard');
+    expect(bb.items.map((i) => i.status)).toEqual(['changes', 'changes', 'changes', 'changes', 'as_is']);
+    expect(bb.items[0]!.note).toBe('Feedback is dropped (the upload file has none); add it in Blackboard.');
+    expect(bb.items[1]!.note).toContain(
+      'scored all or nothing unless you turn on partial credit in Blackboard',
+    );
+    const d2l = exportCheck('quiz', quizFixture, 'brightspace');
+    expect(d2l.items.map((i) => i.status)).toEqual(['as_is', 'changes', 'as_is', 'as_is', 'as_is']);
+    expect(d2l.items[1]!.statusLabel).toBe('Imports with changes');
+  });
+
+  it('matching with a repeated answer is a change for Blackboard; an unimportable item cannot import (why)', () => {
+    const q5 = quizFixture.items[4]!;
+    const data: QuizArtifact = {
+      ...quizFixture,
+      items: [
+        { ...q5, pairs: q5.pairs.map((p) => ({ ...p, right: 'Moment 1' })) },
+        {
+          ...quizFixture.items[0]!,
+          options: quizFixture.items[0]!.options.map((o) => ({ ...o, correct: false })),
+        },
+      ],
+    };
+    const bb = exportCheck('quiz', data, 'blackboard');
+    expect(bb.items[0]!.note).toContain('make each answer unique');
+    expect(bb.items[1]).toMatchObject({ status: 'cannot', note: 'the question has no correct option' });
+    expect(bb.summary).toBe('Blackboard question file: 1 item imports with changes, 1 cannot import.');
+  });
+
+  it('checks scenario nodes: a choice to a missing node is a change; cmi5 cannot import (why)', () => {
+    const broken = {
+      ...scenarioFixture,
+      nodes: scenarioFixture.nodes.map((n, i) =>
+        i === 2 ? { ...n, choices: [{ ...n.choices[0]!, nextNodeId: 'nowhere' }] } : n,
+      ),
+    };
+    const check = exportCheck('scenario', broken, 'scorm2004');
+    expect(check.items.map((i) => i.status)).toEqual(['as_is', 'as_is', 'changes', 'as_is', 'as_is']);
+    expect(check.items[2]!.note).toBe(
+      'A choice leads to a missing node: the player ends that path with a note.',
+    );
+    const cmi5 = exportCheck('scenario', scenarioFixture, 'cmi5');
+    expect(cmi5.format).toBeNull();
+    expect(cmi5.summary).toMatch(/^Cannot import: cmi5 packages are not available yet/);
+  });
+});
