@@ -15,10 +15,11 @@ describe('first answers to the dashboard actions', () => {
     expect(a.length).toBeLessThan(1000);
   });
 
-  it('New learning plan: a learning-plan intake on the named subject', () => {
-    expect(answer('Help me create a new learning plan for onboarding new employees.')).toMatch(
-      /^## Learning plan: onboarding new employees/,
-    );
+  it('New learning plan: the typed learning plan on the named subject, as the card renders it (issue 36)', () => {
+    const a = answer('Help me create a new learning plan for onboarding new employees.');
+    expect(a).toMatch(/^# Learning plan \(/);
+    expect(a).toContain('onboarding new employees');
+    expect(a).toContain('| # | Module | When | Duration | Modality |');
   });
 
   it('SME walkthrough and Upload SME Notes: the interview opener, never "them" as a topic', () => {

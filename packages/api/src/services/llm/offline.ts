@@ -4,8 +4,10 @@
 // (revise, add scenario, export plan), and answers in Markdown built around the user's topic.
 import { offlineAssistantAnswer } from './offline-assistant.js';
 import { buildOfflineObject, type OfflineObjectBuilder } from './offline-objects.js';
+import { renderArtifactMarkdown } from '../artifacts/markdown.js';
+import { classifyKind } from '../content/request.js';
 // Registers the typed L&D artifact builders (objectives, quiz, scenario, modality, plan, SME summary).
-import './offline-artifacts/index.js';
+import { buildOfflineArtifact } from './offline-artifacts/index.js';
 import {
   estimateUsage,
   LlmError,
@@ -408,10 +410,31 @@ function lastTopic(messages: LlmMessage[]): string | undefined {
   return undefined;
 }
 
+/** Kinds the chat answers with a typed artifact (an SME summary needs the interview, which the chat has not). */
+const CHAT_ARTIFACTS = new Set(['objectives', 'quiz', 'scenario', 'modality', 'plan']);
+
+/**
+ * A chat request for a deliverable answers with the Markdown of the same typed artifact the assistant makes
+ * (offline-artifacts/: one request parser, one vocabulary, drafts and documents alike), not a fixed template.
+ * Undefined for conversation, version commands and the SME interview.
+ */
+function artifactAnswer(messages: LlmMessage[], user: string, intent: Intent): string | undefined {
+  if (['revise', 'add_scenario', 'export', 'greeting', 'sme', 'tech'].includes(intent)) return undefined;
+  const reading = classifyKind(user, 'LND_COPILOT');
+  if (!CHAT_ARTIFACTS.has(reading.kind) || reading.confidence < 0.7) return undefined;
+  const kind = reading.kind as Exclude<typeof reading.kind, 'none' | 'sme_summary'>;
+  return renderArtifactMarkdown(
+    kind,
+    buildOfflineArtifact(kind, messages, { system: [], profile: 'LND_COPILOT' }),
+  );
+}
+
 /** The full offline answer for a conversation (the last message is the user's). */
 export function offlineAnswer(messages: LlmMessage[]): string {
   const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const intent = detectIntent(user);
+  const typed = artifactAnswer(messages, user, intent);
+  if (typed) return typed;
   const previous = lastAssistant(messages);
   const topic =
     intent === 'revise' || intent === 'add_scenario' || intent === 'export'

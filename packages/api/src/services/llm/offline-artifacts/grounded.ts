@@ -8,7 +8,8 @@
 import type { Citation } from '../../../schemas/artifacts.js';
 import type { DocBlock, DocumentKind } from '../../content/document.js';
 import { structureDocument } from '../../content/document.js';
-import { extractFacts, type Fact } from '../../content/facts.js';
+import { extractFacts, type Fact, type RuleFact } from '../../content/facts.js';
+import { sentenceTokens, type Token } from '../../content/nlp.js';
 import { filePassagesOf, type FilePassage } from '../offline-assistant.js';
 import type { LlmMessage } from '../types.js';
 
@@ -54,6 +55,59 @@ function blocksOf(passages: FilePassage[], kind: DocumentKind): DocBlock[] {
   return out;
 }
 
+const CONDITION_OPENER = /^(?:if|when|whenever|before|after|once|while|until|as soon as|in case)$/i;
+
+/** Where a sentence's main clause starts: after a leading condition ("If any check fails, …"). */
+function mainClause(tokens: Token[]): Token[] {
+  if (!CONDITION_OPENER.test(tokens[0]?.text ?? '')) return tokens;
+  const comma = tokens.findIndex((t) => t.text === ',');
+  return comma > 0 ? tokens.slice(comma + 1) : [];
+}
+
+/**
+ * The instructions of a document that no fact states: imperative sentences of its paragraphs and list items
+ * ("If any check fails, do not use the truck.", "Remove the key, attach a red DO NOT USE tag, and report the
+ * defect to the Shift Team Leader immediately."). They are rules with no modal word, so no faithful negation is
+ * written for them. A procedure's steps are left to the procedure.
+ */
+function instructions(blocks: DocBlock[], covered: Set<string>): RuleFact[] {
+  const out: RuleFact[] = [];
+  let heading: string | undefined;
+  for (const b of blocks) {
+    if (b.type === 'heading') {
+      heading = b.text.replace(/:$/, '').trim();
+      continue;
+    }
+    if (b.type !== 'paragraph') continue;
+    for (const { sentence, tokens } of sentenceTokens(b.text)) {
+      const text = sentence.text.trim();
+      if (covered.has(squash(text)) || text.split(/\s+/).length < 4 || !/[.!]$/.test(text)) continue;
+      const main = mainClause(tokens);
+      const first = main[0];
+      const imperative =
+        !!first &&
+        /^[A-Z]/.test(first.text) === (main === tokens) &&
+        (first.pos === 'VERB' ||
+          (/^(?:do|don't)$/i.test(first.text) && /^(?:not|n't)$/i.test(main[1]?.text ?? '')));
+      if (!imperative) continue;
+      out.push({
+        kind: 'rule',
+        polarity: /\b(?:not|never|no)\b/i.test(text) ? 'negative' : 'positive',
+        modality: 'must',
+        modal: '',
+        subject: '',
+        action: text,
+        negation: null,
+        text,
+        quote: text,
+        part: b.part,
+        ...(heading ? { heading } : {}),
+      });
+    }
+  }
+  return out;
+}
+
 /** The quote of a fact, kept only when it is verbatim (whitespace aside) in its passage. */
 function verified(quote: string, passage: FilePassage | undefined): boolean {
   return !!passage && quote.trim().length > 0 && squash(passage.text).includes(squash(quote));
@@ -73,7 +127,20 @@ export function groundingOf(messages: LlmMessage[]): Grounding | null {
   const facts: GroundedFact[] = [];
   for (const [, list] of files) {
     const first = list[0]!;
-    const found = extractFacts(blocksOf(list, kindOf(first.filename)));
+    const blocks = blocksOf(list, kindOf(first.filename));
+    const extracted = extractFacts(blocks);
+    const covered = new Set(
+      extracted.flatMap((f) => [
+        squash(f.quote),
+        ...(f.kind === 'procedure' ? f.steps.map((x) => squash(x.quote)) : []),
+      ]),
+    );
+    // facts and instructions in document order (by part, then by where the quote sits in its passage)
+    const found = [...extracted, ...instructions(blocks, covered)].sort((a, b) => {
+      if (a.part !== b.part) return a.part - b.part;
+      const text = list.find((p) => p.part === a.part)?.text ?? '';
+      return squash(text).indexOf(squash(a.quote)) - squash(text).indexOf(squash(b.quote));
+    });
     const parts = list.map((p) => p.part);
     const lo = Math.min(...parts);
     const span = Math.max(1, Math.max(...parts) - lo + 1);

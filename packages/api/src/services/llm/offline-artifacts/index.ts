@@ -11,6 +11,7 @@ import {
 } from '../../../schemas/artifacts.js';
 import { checkArtifact, fixArtifact } from '../../artifacts/checks.js';
 import { registerOfflineObjectBuilder, type OfflineObjectBuilder } from '../offline-objects.js';
+import type { LlmMessage } from '../types.js';
 import { artifactContextOf, type ArtifactContext } from './context.js';
 import { buildModality } from './modality.js';
 import { buildObjectives } from './objectives.js';
@@ -23,31 +24,31 @@ import { buildSmeSummary } from './sme-summary.js';
 /**
  * What the offline provider can and cannot do with typed artifacts (also in docs/decisions.md).
  *
- * Can: read a request's topic (a short noun phrase, never the raw request), audience, item counts and types,
- * duration, constraints and level, and honour each; write objectives, quizzes, branching scenarios, modality
- * advice, learning plans and SME summaries from built-in vocabularies of common L&D fields (patient safety,
- * data protection, anti-bribery and compliance, sales, software engineering, warehouse and fire safety,
- * customer service, leadership, cyber security) or, for any other topic, from general good practice around it;
- * use uploaded or pasted files as the content (a checklist's steps become the steps the items ask about);
- * revise the current version (shorter, simpler, a higher or lower or named Bloom level, another audience,
- * more questions, another duration), repair any warning (Fix) and export a plan. Always deterministic.
+ * Can: read a request's topic, audience, item counts and types, forbidden types, Bloom levels, duration and
+ * decision points (content/request.ts) and honour each; build every artifact from the user's documents — items,
+ * objectives, decision points and modules from the document's rules, values, procedures, definitions and roles,
+ * each citing its passage; write from a built-in vocabulary (patient safety, data protection, anti-bribery,
+ * sales, software engineering, warehouse and fire safety, customer service, leadership, cyber security) only
+ * when the topic matches it confidently; otherwise write a draft with the structure asked around the request's
+ * own terms and "[SME: …]" placeholders where subject knowledge is needed; revise the current version (shorter,
+ * simpler, another Bloom level or audience, more questions, another duration), repair any warning (Fix) and
+ * export a plan. Always deterministic.
  *
- * Cannot: know facts beyond its vocabularies and the user's files (other topics get sound but general
- * content), understand free-form revise instructions beyond those listed (such a revise keeps the current
- * version), or judge whether a file's statements are correct.
+ * Cannot: know facts beyond its vocabularies and the user's documents (a draft says so with its placeholders),
+ * understand free-form revise instructions beyond those listed, or judge whether a document is correct.
  */
 export const OFFLINE_ARTIFACT_CAPABILITIES = {
   can: [
-    'Parse topic, audience, item counts and types, duration, constraints and level from the request and honour each',
-    'Write every artifact kind from built-in vocabularies of common L&D fields, or general good practice for other topics',
-    'Use retrieved file passages as the content source (a checklist gives items about its steps)',
+    'Parse topic, audience, item counts and types, forbidden types, Bloom levels, duration and decision points, and honour each',
+    "Build items, objectives, scenario decisions and plan modules from the attached documents' facts, each with a verbatim citation",
+    'Write from a built-in vocabulary only on a confident match of the topic; otherwise a draft with [SME: …] placeholders',
     'Revise the current version: shorter, simpler, higher/lower/named Bloom level, another audience, more questions, another duration',
-    'Repair any check warning (Fix) and export a plan; output always passes the checks; deterministic',
+    'Repair any check warning a rule can repair (Fix) and export a plan; deterministic',
   ],
   cannot: [
-    'Know facts beyond its vocabularies and the files given (other topics get general good practice)',
+    'Know facts beyond its vocabularies and the documents given (drafts mark what an expert must supply)',
     'Follow free-form revise instructions beyond those listed (the version is kept unchanged)',
-    'Judge whether the statements in a file are correct',
+    'Judge whether the statements in a document are correct',
   ],
 } as const;
 
@@ -96,6 +97,15 @@ function build<K extends ArtifactKind>(kind: K, c: ArtifactContext): ArtifactDat
     if (!changed) break;
   }
   return data as ArtifactDataByKind[K];
+}
+
+/** The artifact of one kind for a conversation, as the provider builds it (the chat answer renders it too). */
+export function buildOfflineArtifact<K extends ArtifactKind>(
+  kind: K,
+  messages: LlmMessage[],
+  ctx: { system: LlmMessage[]; profile?: string },
+): ArtifactDataByKind[K] {
+  return build(kind, artifactContextOf(messages, ctx));
 }
 
 /** The builder of one kind (exported for tests that call it without the registry). */

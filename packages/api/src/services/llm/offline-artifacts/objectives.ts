@@ -52,12 +52,24 @@ function codesIn(g: Grounding, text: string): string[] {
  * document has no fact that fits.
  */
 function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number): Template | null {
+  // Facts no other objective is written from first; the same fact twice only when nothing else fits.
+  return groundedFrom(p, level, i, n, true) ?? groundedFrom(p, level, i, n, false);
+}
+
+function groundedFrom(
+  p: FactPicker,
+  level: BloomLevel,
+  i: number,
+  n: number,
+  fresh: boolean,
+): Template | null {
   const g = p.grounding;
-  const quantities = factsOfKind(g, 'quantity');
-  const rules = factsOfKind(g, 'rule');
-  const procedures = factsOfKind(g, 'procedure').filter((x) => x.fact.steps.length >= 2);
-  const roles = factsOfKind(g, 'role');
-  const codes = factsOfKind(g, 'form_code');
+  const only = <T extends GroundedFact>(xs: T[]) => (fresh ? xs.filter((x) => !p.isUsed(x)) : xs);
+  const quantities = only(factsOfKind(g, 'quantity'));
+  const rules = only(factsOfKind(g, 'rule'));
+  const procedures = only(factsOfKind(g, 'procedure').filter((x) => x.fact.steps.length >= 2));
+  const roles = only(factsOfKind(g, 'role'));
+  const codes = only(factsOfKind(g, 'form_code'));
   switch (level) {
     case 'remember': {
       const q = p.pick(quantities, i, n);
@@ -91,11 +103,12 @@ function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number
     case 'understand': {
       const r = p.pick(rules, i, n);
       if (!r) return null;
+      const values = sectionValues(g, r);
       return {
         verb: 'explain',
         behavior: `explain why this rule applies: ${bare(r.fact.text)}`,
         condition: 'in their own words',
-        criterion: 'naming the risk the rule controls',
+        criterion: `naming the risk the rule controls${values.length ? ` and the values that go with it (${values.join('; ')})` : ''}`,
         source: r.source,
       };
     }
@@ -121,11 +134,12 @@ function groundedTemplate(p: FactPicker, level: BloomLevel, i: number, n: number
       }
       const r = p.pick(rules, i, n) ?? p.pick(quantities, i, n);
       if (!r) return null;
+      const values = sectionValues(g, r);
       return {
         verb: 'apply',
         behavior: `apply this requirement of ${within(r)} to a realistic case: ${bare(r.fact.text)}`,
         condition: 'given a realistic case',
-        criterion: 'with the requirement met in full',
+        criterion: `with the requirement met in full${values.length ? `, using the document's values (${values.join('; ')})` : ''}`,
         source: r.source,
       };
     }

@@ -67,18 +67,25 @@ const stemsIn = (text: string) =>
  */
 function decisionFacts(g: Grounding, c: ArtifactContext, k: number): GroundedFact[] {
   const asked = stemsIn(c.userTexts.join(' '));
-  const scored = g.facts
-    .filter((f) => f.fact.kind === 'rule' || f.fact.kind === 'procedure' || f.fact.kind === 'quantity')
-    .map((f, i) => {
-      const text = `${f.section} ${f.fact.text}`;
-      const overlap = [...stemsIn(text)].filter((st) => asked.has(st)).length;
-      const score =
-        overlap +
-        (FAILURE.test(text) ? 2 : 0) +
-        (f.fact.kind === 'rule' ? 1 : 0) +
-        (f.fact.kind === 'procedure' ? 0.5 : 0);
-      return { f, i, score };
-    });
+  const candidates = g.facts.filter(
+    (f) => f.fact.kind === 'rule' || f.fact.kind === 'procedure' || f.fact.kind === 'quantity',
+  );
+  const stems = candidates.map((f) => stemsIn(`${f.section} ${f.fact.text} ${f.source.quote}`));
+  // A word of the request counts more the fewer facts share it ("difficile" over "patient").
+  const df = new Map<string, number>();
+  for (const set of stems) for (const st of set) df.set(st, (df.get(st) ?? 0) + 1);
+  const scored = candidates.map((f, i) => {
+    const text = `${f.section} ${f.fact.text}`;
+    const relevance = [...stems[i]!]
+      .filter((st) => asked.has(st))
+      .reduce((sum, st) => sum + 1 / df.get(st)!, 0);
+    const score =
+      3 * relevance +
+      (FAILURE.test(text) ? 2 : 0) +
+      (f.fact.kind === 'rule' ? 1 : 0) +
+      (f.fact.kind === 'procedure' ? 0.5 : 0);
+    return { f, i, score };
+  });
   const top = [...scored].sort((a, b) => b.score - a.score || a.i - b.i);
   const out: typeof scored = [];
   for (const x of top) {
@@ -178,10 +185,11 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
     });
   } else decisions = Array.from({ length: k }, (_, j) => draftDecision(c, j));
   const details = g ? [] : requestDetails(c.text);
-  const who = c.audience;
+  // "one of the ward staff", "one of the team" (never "the the team")
+  const who = /^(?:the|a|an|our|your|my)\s/i.test(c.audience) ? c.audience : `the ${c.audience}`;
   const opening = g
-    ? `You are one of the ${who}, working to ${g.files.join(' and ')}. The situation: ${c.topic}.`
-    : `You are one of the ${who}. The situation: ${c.topic}${details.length ? ` (${details.join(', ')})` : ''}. [SME: the opening situation in the learner’s words]`;
+    ? `You are one of ${who}, working to ${g.files.join(' and ')}. The situation: ${c.topic}.`
+    : `You are one of ${who}. The situation: ${c.topic}${details.length ? ` (${details.join(', ')})` : ''}. [SME: the opening situation in the learner’s words]`;
   const nodes: ScenarioNode[] = [];
   decisions.forEach((d, j) => {
     const id = j === 0 ? 'start' : `d${j + 1}`;
