@@ -284,7 +284,8 @@ describe('upload and extraction', () => {
     const row = await s.services.db.sessionFile.findFirstOrThrow({ where: { sessionId: u.sessionId } });
     expect(row.status).toBe('FAILED');
     expect(row.failureReason).toMatch(/unpacks to more than 100 MB/);
-  });
+    // The product's bound (the extraction time limit) is asserted above; the test's own limit is wider.
+  }, 120_000);
 
   it('another user cannot upload to, list or delete in a session that is not theirs (404)', async () => {
     const owner = await signedIn();
@@ -418,7 +419,7 @@ describe('retrieval', () => {
     expect(ctx.contextMessages).toHaveLength(1);
     const text = ctx.contextMessages[0]!.content;
     expect(text).toContain('check the hydraulic hoses');
-    expect(text).toMatch(/\[file: checklist\.docx, part \d+ of \d+\]/);
+    expect(text).toMatch(/\[file: checklist\.docx, part \d+ of \d+, id \S+\]/);
     expect(text).toMatch(/name the files you used/);
     expect(text.length).toBeLessThan(400 * 4 + 700);
 
@@ -439,7 +440,7 @@ describe('retrieval', () => {
       message: 'forklift hydraulic hoses',
       attachedFileIds: ids,
     });
-    expect(none).toEqual({ contextMessages: [], usedFiles: [] });
+    expect(none).toEqual({ contextMessages: [], usedFiles: [], reading: [] });
   });
 
   it('attached images become image parts (with storage) and are named', async () => {
