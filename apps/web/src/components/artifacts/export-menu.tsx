@@ -1,5 +1,6 @@
 // Export: the formats this kind exports to, each downloading the file the server renders. An artifact with
-// "[SME: …]" placeholders still in it asks first, listing them (Export anyway / Cancel).
+// "[SME: …]" placeholders still in it asks first, listing them (Export anyway / Cancel). Quizzes and scenarios
+// also offer "Where will this go?": the LMS picks the format and its per-item check shows before the download.
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { EXPORT_FORMAT_LABELS, type ExportFormat } from '@app/api/schemas';
@@ -17,10 +18,12 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
   Spinner,
   toast,
 } from '@app/ui';
+import { ExportCheckDialog } from './export-check-dialog';
 import { useArtifactErrorToast, useArtifactExport } from './use-artifacts';
 
 export function ExportMenu({
@@ -42,6 +45,10 @@ export function ExportMenu({
   const errorToast = useArtifactErrorToast();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [asking, setAsking] = useState<ExportFormat | null>(null);
+  const [checking, setChecking] = useState(false);
+  // LMS packages (SCORM) are what quizzes and scenarios export to: those get the LMS check.
+  const forLms = formats.includes('scorm');
+  const download = (f: ExportFormat) => (placeholders.length ? setAsking(f) : void run(f));
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
@@ -63,14 +70,29 @@ export function ExportMenu({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          {forLms && (
+            <>
+              <DropdownMenuItem onSelect={() => setChecking(true)}>Where will this go?…</DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          )}
           <DropdownMenuLabel>Download as</DropdownMenuLabel>
           {formats.map((f) => (
-            <DropdownMenuItem key={f} onSelect={() => (placeholders.length ? setAsking(f) : void run(f))}>
+            <DropdownMenuItem key={f} onSelect={() => download(f)}>
               {EXPORT_FORMAT_LABELS[f]}
             </DropdownMenuItem>
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
+      {forLms && (
+        <ExportCheckDialog
+          artifactId={artifactId}
+          version={version}
+          open={checking}
+          onOpenChange={setChecking}
+          onDownload={download}
+        />
+      )}
       <AlertDialog open={asking !== null} onOpenChange={(open) => !open && setAsking(null)}>
         <AlertDialogContent data-testid="export-placeholders-dialog">
           <AlertDialogHeader>
