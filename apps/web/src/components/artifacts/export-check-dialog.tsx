@@ -96,7 +96,7 @@ export function ExportCheckDialog({
               {result.summary}
             </p>
             {result.items.length > 0 && (
-              <ul className="grid gap-2" aria-label="Items">
+              <ul className="grid max-h-[45vh] gap-2 overflow-y-auto pr-1" aria-label="Items">
                 {result.items.map((item) => (
                   <li key={item.ref} className="rounded-md border p-3 text-sm">
                     <div className="flex flex-wrap items-center gap-2">
