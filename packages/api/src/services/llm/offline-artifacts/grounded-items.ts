@@ -30,6 +30,15 @@ const stop = (s: string) => `${bare(s)}.`;
 const unique = (xs: string[]) =>
   xs.filter((x, i) => xs.findIndex((y) => y.toLowerCase() === x.toLowerCase()) === i);
 
+/**
+ * A fact's sentence that can carry a question: five words or more, opening on a capital that is not a
+ * conjunction (a table cell read as "And Listeria: °C for 30 seconds." cannot).
+ */
+const sentenceLike = (s: string) =>
+  s.trim().split(/\s+/).length >= 5 &&
+  /^[A-Z0-9]/.test(s.trim()) &&
+  !/^(?:and|or|but|nor|so|then)\b/i.test(s.trim());
+
 /** A rule simple enough for true/false: one clause with a faithful negation. */
 const tfRule = (r: Of<'rule'>) => !!r.fact.negation && !/[;:]/.test(r.fact.text) && r.fact.text.length <= 260;
 
@@ -49,6 +58,49 @@ function choiceOptions(
   const at = n % (options.length + 1);
   options.splice(at, 0, { id: `${id}-1`, text: key.text, correct: true, feedback: key.feedback });
   return options;
+}
+
+/** A single-choice item citing its fact: the key among the wrong options, at a position that moves. */
+function choiceItem(
+  base: Base,
+  stem: string,
+  key: { text: string; feedback: string },
+  wrong: { text: string; feedback: string }[],
+  i: number,
+  feedback: string,
+  source: GroundedFact['source'],
+): QuizItem {
+  return {
+    ...base,
+    stem,
+    options: choiceOptions(base.id, key, wrong, i),
+    acceptedAnswers: [],
+    pairs: [],
+    feedback,
+    source,
+  };
+}
+
+/** A matching item of rows of facts (left → right), its feedback their sentences, citing the first. */
+function matchingItem<F extends GroundedFact>(
+  base: Base,
+  stem: string,
+  rows: F[],
+  left: (f: F) => string,
+  right: (f: F) => string,
+): QuizItem {
+  return {
+    ...base,
+    stem,
+    options: [],
+    acceptedAnswers: [],
+    pairs: rows.map((f) => ({ left: left(f).slice(0, 300), right: right(f).slice(0, 300) })),
+    feedback: rows
+      .map((f) => f.fact.text)
+      .join(' ')
+      .slice(0, 600),
+    source: rows[0]!.source,
+  };
 }
 
 const section = (f: GroundedFact) =>
@@ -73,7 +125,9 @@ export class GroundedItemWriter {
   }
 
   private quantities(): Of<'quantity'>[] {
-    return factsOfKind(this.g, 'quantity').filter((q) => nearbyValues(q.fact.quantity, 3).length >= 2);
+    return factsOfKind(this.g, 'quantity').filter(
+      (q) => sentenceLike(q.fact.text) && nearbyValues(q.fact.quantity, 3).length >= 2,
+    );
   }
 
   private rules(): Of<'rule'>[] {
@@ -122,20 +176,15 @@ export class GroundedItemWriter {
       (t) => t.toLowerCase() !== f.quantity.text.toLowerCase(),
     );
     if (wrong.length < 2) return null;
-    return {
-      ...base,
-      stem: `${f.blank} Which value does ${docName(q.source.fileName)}${section(q)} give for the blank?`,
-      options: choiceOptions(
-        base.id,
-        { text: f.quantity.text, feedback: `Correct: ${f.text}` },
-        wrong.map((t) => ({ text: t, feedback: `Not ${t}: ${f.text}` })),
-        i,
-      ),
-      acceptedAnswers: [],
-      pairs: [],
-      feedback: f.text,
-      source: q.source,
-    };
+    return choiceItem(
+      base,
+      `${f.blank} Which value does ${docName(q.source.fileName)}${section(q)} give for the blank?`,
+      { text: f.quantity.text, feedback: `Correct: ${f.text}` },
+      wrong.map((t) => ({ text: t, feedback: `Not ${t}: ${f.text}` })),
+      i,
+      f.text,
+      q.source,
+    );
   }
 
   private ruleChoice(base: Base, i: number, n: number): QuizItem | null {
@@ -151,20 +200,15 @@ export class GroundedItemWriter {
         .filter((t) => t && t.length <= MAX_OPTION),
     ).slice(0, 3);
     if (negations.length < 2) return null;
-    return {
-      ...base,
-      stem: `Which statement agrees with ${docName(r.source.fileName)}${section(r)}?`,
-      options: choiceOptions(
-        base.id,
-        { text: r.fact.text, feedback: `Correct: the document says “${r.fact.quote.trim()}”` },
-        negations.map((t) => ({ text: t, feedback: 'No: the document says the opposite.' })),
-        i,
-      ),
-      acceptedAnswers: [],
-      pairs: [],
-      feedback: r.fact.text,
-      source: r.source,
-    };
+    return choiceItem(
+      base,
+      `Which statement agrees with ${docName(r.source.fileName)}${section(r)}?`,
+      { text: r.fact.text, feedback: `Correct: the document says “${r.fact.quote.trim()}”` },
+      negations.map((t) => ({ text: t, feedback: 'No: the document says the opposite.' })),
+      i,
+      r.fact.text,
+      r.source,
+    );
   }
 
   private stepChoice(base: Base, i: number, n: number): QuizItem | null {
@@ -178,23 +222,18 @@ export class GroundedItemWriter {
     const wrong = unique(steps.filter((s, j) => j !== at && j !== at + 1)).slice(0, 3);
     if (wrong.length < 2) return null;
     const title = procedureName(p);
-    return {
-      ...base,
-      stem: `In ${title}, which step comes straight after this one: “${bare(after)}”?`,
-      options: choiceOptions(
-        base.id,
-        { text: key, feedback: `Correct: this is step ${at + 2} of ${steps.length}.` },
-        wrong.map((t) => ({
-          text: t,
-          feedback: `Not next: this is step ${steps.indexOf(t) + 1} of ${steps.length}.`,
-        })),
-        i,
-      ),
-      acceptedAnswers: [],
-      pairs: [],
-      feedback: `The steps in order: ${steps.map((s, j) => `${j + 1}. ${bare(s)}`).join(' ')}`.slice(0, 600),
-      source: p.source,
-    };
+    return choiceItem(
+      base,
+      `In ${title}, which step comes straight after this one: “${bare(after)}”?`,
+      { text: key, feedback: `Correct: this is step ${at + 2} of ${steps.length}.` },
+      wrong.map((t) => ({
+        text: t,
+        feedback: `Not next: this is step ${steps.indexOf(t) + 1} of ${steps.length}.`,
+      })),
+      i,
+      `The steps in order: ${steps.map((s, j) => `${j + 1}. ${bare(s)}`).join(' ')}`.slice(0, 600),
+      p.source,
+    );
   }
 
   private definitionChoice(base: Base, i: number, n: number): QuizItem | null {
@@ -206,20 +245,15 @@ export class GroundedItemWriter {
       3,
     );
     if (wrong.length < 2) return null;
-    return {
-      ...base,
-      stem: `What does “${d.fact.term}” mean in ${docName(d.source.fileName)}?`,
-      options: choiceOptions(
-        base.id,
-        { text: optionText(stop(d.fact.definition)), feedback: `Correct: ${d.fact.text}` },
-        wrong.map((t) => ({ text: t, feedback: 'That is the meaning of another term in the document.' })),
-        i,
-      ),
-      acceptedAnswers: [],
-      pairs: [],
-      feedback: d.fact.text,
-      source: d.source,
-    };
+    return choiceItem(
+      base,
+      `What does “${d.fact.term}” mean in ${docName(d.source.fileName)}?`,
+      { text: optionText(stop(d.fact.definition)), feedback: `Correct: ${d.fact.text}` },
+      wrong.map((t) => ({ text: t, feedback: 'That is the meaning of another term in the document.' })),
+      i,
+      d.fact.text,
+      d.source,
+    );
   }
 
   private roleChoice(base: Base, i: number, n: number): QuizItem | null {
@@ -230,20 +264,15 @@ export class GroundedItemWriter {
       (x) => x.toLowerCase() !== r.fact.role.toLowerCase(),
     );
     if (others.length < 2) return null;
-    return {
-      ...base,
-      stem: `According to ${docName(r.source.fileName)}, who is responsible for this: ${stop(r.fact.responsibility)}`,
-      options: choiceOptions(
-        base.id,
-        { text: r.fact.role, feedback: `Correct: ${r.fact.text}` },
-        others.slice(0, 3).map((t) => ({ text: t, feedback: `No: ${r.fact.text}` })),
-        i,
-      ),
-      acceptedAnswers: [],
-      pairs: [],
-      feedback: r.fact.text,
-      source: r.source,
-    };
+    return choiceItem(
+      base,
+      `According to ${docName(r.source.fileName)}, who is responsible for this: ${stop(r.fact.responsibility)}`,
+      { text: r.fact.role, feedback: `Correct: ${r.fact.text}` },
+      others.slice(0, 3).map((t) => ({ text: t, feedback: `No: ${r.fact.text}` })),
+      i,
+      r.fact.text,
+      r.source,
+    );
   }
 
   private ruleTrueFalse(base: Base, i: number, n: number): QuizItem | null {
@@ -295,7 +324,11 @@ export class GroundedItemWriter {
   }
 
   private quantityShort(base: Base, i: number, n: number): QuizItem | null {
-    const q = this.picker.pick(factsOfKind(this.g, 'quantity'), i, n);
+    const q = this.picker.pick(
+      factsOfKind(this.g, 'quantity').filter((x) => sentenceLike(x.fact.text)),
+      i,
+      n,
+    );
     if (!q) return null;
     const f = q.fact;
     return {
@@ -319,21 +352,13 @@ export class GroundedItemWriter {
       ...all.filter((d) => this.picker.isUsed(d)),
     ].slice(0, 5);
     rows.forEach((d) => this.picker.markUsed(d));
-    return {
-      ...base,
-      stem: `Match each term of ${docName(rows[0]!.source.fileName)} to its meaning.`,
-      options: [],
-      acceptedAnswers: [],
-      pairs: rows.map((d) => ({
-        left: d.fact.term.slice(0, 300),
-        right: optionText(stop(d.fact.definition)),
-      })),
-      feedback: rows
-        .map((d) => d.fact.text)
-        .join(' ')
-        .slice(0, 600),
-      source: rows[0]!.source,
-    };
+    return matchingItem(
+      base,
+      `Match each term of ${docName(rows[0]!.source.fileName)} to its meaning.`,
+      rows,
+      (d) => d.fact.term,
+      (d) => optionText(stop(d.fact.definition)),
+    );
   }
 
   private stepMatching(base: Base, i: number, n: number): QuizItem | null {
@@ -375,21 +400,13 @@ export class GroundedItemWriter {
     if (distinct.length < 3 || this.matched.has('roles')) return null;
     this.matched.add('roles');
     const rows = distinct.slice(0, 5);
-    return {
-      ...base,
-      stem: `Match each role in ${docName(rows[0]!.source.fileName)} to what it is responsible for.`,
-      options: [],
-      acceptedAnswers: [],
-      pairs: rows.map((r) => ({
-        left: r.fact.role.slice(0, 300),
-        right: optionText(stop(r.fact.responsibility)),
-      })),
-      feedback: rows
-        .map((r) => r.fact.text)
-        .join(' ')
-        .slice(0, 600),
-      source: rows[0]!.source,
-    };
+    return matchingItem(
+      base,
+      `Match each role in ${docName(rows[0]!.source.fileName)} to what it is responsible for.`,
+      rows,
+      (r) => r.fact.role,
+      (r) => optionText(stop(r.fact.responsibility)),
+    );
   }
 
   private quantityMatching(base: Base): QuizItem | null {
@@ -404,18 +421,13 @@ export class GroundedItemWriter {
     if (rows.length < 3 || this.matched.has('values')) return null;
     this.matched.add('values');
     const picked = rows.slice(0, 5);
-    return {
-      ...base,
-      stem: `Match each item of ${docName(picked[0]!.source.fileName)} to the value the document sets for it.`,
-      options: [],
-      acceptedAnswers: [],
-      pairs: picked.map((q) => ({ left: q.fact.measure.slice(0, 300), right: q.fact.quantity.text })),
-      feedback: picked
-        .map((q) => q.fact.text)
-        .join(' ')
-        .slice(0, 600),
-      source: picked[0]!.source,
-    };
+    return matchingItem(
+      base,
+      `Match each item of ${docName(picked[0]!.source.fileName)} to the value the document sets for it.`,
+      picked,
+      (q) => q.fact.measure,
+      (q) => q.fact.quantity.text,
+    );
   }
 
   private selectAll(base: Base, i: number, n: number): QuizItem | null {

@@ -118,7 +118,11 @@ function moduleObjectives(c: ArtifactContext, i: number): string[] {
 function shortTitles(c: ArtifactContext, n: number): string[] {
   const t = c.topic;
   const sections = sectionsOf(c).filter((x) => x.heading);
-  if (sections.length) return Array.from({ length: n }, (_, i) => headingTitle(pick(sections, i).heading));
+  if (sections.length)
+    return Array.from({ length: n }, (_, i) => {
+      const round = Math.floor(i / sections.length);
+      return `${headingTitle(pick(sections, i).heading)}${round ? ` (part ${round + 1})` : ''}`;
+    });
   const arc = [
     `Why ${t} matters`,
     `The essentials of ${t}`,
@@ -129,7 +133,13 @@ function shortTitles(c: ArtifactContext, n: number): string[] {
   if (n === 1) return [`${titleCase(t)}: essentials and practice`];
   if (n === 2) return [`The essentials of ${t}`, `${titleCase(t)} in practice`];
   if (n === 3) return [arc[1]!, arc[2]!, arc[3]!];
-  return arc.slice(0, n);
+  if (n <= arc.length) return arc.slice(0, n);
+  // More sessions than the arc: practice and review sessions between the essentials and the close.
+  const middle = Array.from(
+    { length: n - arc.length },
+    (_, i) => `${titleCase(t)}: practice and review ${i + 1}`,
+  );
+  return [...arc.slice(0, 3), ...middle, ...arc.slice(3)];
 }
 
 function dayTitles(c: ArtifactContext, days: number): string[] {
@@ -194,18 +204,23 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
     const delivery = deliveryOf(c, total);
     // Microlearning is 3–7 minute modules, one step each; other short plans follow a 1–5 module arc.
     const micro = delivery === 'microlearning';
-    const n = micro
-      ? Math.min(40, Math.max(1, Math.round(total / 5)))
-      : total <= 15
-        ? 1
-        : total <= 30
-          ? 2
-          : total <= 60
-            ? 3
-            : total <= 120
-              ? 4
-              : 5;
-    const weights = micro ? Array<number>(n).fill(1) : n === 1 ? [1] : [1, 2, 3, 2, 1].slice(0, n);
+    // The modules (sessions, lessons) asked for, else by length: microlearning in ~5-minute bites, else an arc.
+    const asked =
+      c.request.moduleCount && c.request.moduleCount <= Math.min(40, total) ? c.request.moduleCount : null;
+    const n = asked
+      ? asked
+      : micro
+        ? Math.min(40, Math.max(1, Math.round(total / 5)))
+        : total <= 15
+          ? 1
+          : total <= 30
+            ? 2
+            : total <= 60
+              ? 3
+              : total <= 120
+                ? 4
+                : 5;
+    const weights = micro || asked ? Array<number>(n).fill(1) : n === 1 ? [1] : [1, 2, 3, 2, 1].slice(0, n);
     const minutes = split(total, weights);
     const titles = micro
       ? Array.from({ length: n }, (_, i) =>
