@@ -5,6 +5,7 @@
 import { offlineAssistantAnswer } from './offline-assistant.js';
 import { buildOfflineObject, type OfflineObjectBuilder } from './offline-objects.js';
 import { renderArtifactMarkdown } from '../artifacts/markdown.js';
+import { BLOOM_TABLE } from '../content/bloom.js';
 import { classifyKind } from '../content/request.js';
 // Registers the typed L&D artifact builders (objectives, quiz, scenario, modality, plan, SME summary).
 import { buildOfflineArtifact } from './offline-artifacts/index.js';
@@ -25,39 +26,6 @@ export interface OfflineProviderOptions {
   /** generateObject() builders of this provider by format name, ahead of the registered ones. */
   builders?: Record<string, OfflineObjectBuilder>;
 }
-
-const BLOOM = [
-  {
-    level: 'Remember',
-    verbs: ['define', 'list', 'recall', 'identify'],
-    stem: 'identify the key terms and facts of',
-  },
-  {
-    level: 'Understand',
-    verbs: ['explain', 'summarise', 'classify', 'describe'],
-    stem: 'explain in their own words the main principles of',
-  },
-  {
-    level: 'Apply',
-    verbs: ['apply', 'demonstrate', 'use', 'carry out'],
-    stem: 'apply the correct procedure for',
-  },
-  {
-    level: 'Analyse',
-    verbs: ['analyse', 'compare', 'differentiate', 'diagnose'],
-    stem: 'analyse a realistic case and diagnose problems related to',
-  },
-  {
-    level: 'Evaluate',
-    verbs: ['evaluate', 'justify', 'critique', 'prioritise'],
-    stem: 'evaluate alternative approaches to and justify a recommendation on',
-  },
-  {
-    level: 'Create',
-    verbs: ['design', 'construct', 'plan', 'produce'],
-    stem: 'design an improved approach or job aid for',
-  },
-];
 
 type Intent =
   | 'objectives'
@@ -121,9 +89,9 @@ export function extractTopic(text: string): string {
 }
 
 function bloomTable(topic: string): string {
-  const rows = BLOOM.map(
+  const rows = BLOOM_TABLE.map(
     (b, i) =>
-      `| ${i + 1}. ${b.level} | ${b.verbs.join(', ')} | Learners will be able to ${b.verbs[0]} … ${b.stem} ${topic}. |`,
+      `| ${i + 1}. ${b.label} | ${b.verbs.join(', ')} | Learners will be able to ${b.verbs[0]} … ${b.stem} ${topic}. |`,
   );
   return ['| Bloom level | Action verbs | Sample objective |', '|---|---|---|', ...rows].join('\n');
 }
