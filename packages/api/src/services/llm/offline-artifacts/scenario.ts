@@ -8,7 +8,8 @@ import { pick, titleCase, type ArtifactContext } from './context.js';
 import { stemOf } from './domains.js';
 import { bare, docName, type GroundedFact, type Grounding } from './grounded.js';
 
-const sentence = (s: string) => `${titleCase(s.replace(/[.\s]+$/, ''))}.`;
+/** A choice or summary as a sentence; a placeholder ("[SME: …]") stays as it is. */
+const sentence = (s: string) => (/\]\s*$/.test(s) ? s.trim() : `${titleCase(s.replace(/[.\s]+$/, ''))}.`);
 /** Lower-cases a sentence's first letter unless it opens an acronym or a code ("LP-3", "QA"). */
 const softLower = (s: string) => (/^[A-Z][a-z]/.test(s) ? lowerFirst(s) : s);
 
@@ -157,7 +158,7 @@ function draftDecision(c: ArtifactContext, j: number): Decision {
   const sub = c.subtopics.length ? pick(c.subtopics, j) : c.topic;
   return {
     title: `Decision ${j + 1}`,
-    narrative: `Decision ${j + 1}: ${sub}. [SME: what the learner sees at this point] What do you do?`,
+    narrative: `${sub === c.topic ? '' : `Decision ${j + 1}: ${sub}. `}[SME: what the learner sees at decision ${j + 1}] What do you do?`,
     best: `[SME: the right action on ${sub}]`,
     bestConsequence: '[SME: what happens next when this is done right]',
     shortcut: `[SME: a tempting shortcut on ${sub}]`,
