@@ -1,5 +1,5 @@
 // "Where will this go?" (issue 38): from a quiz card's Export menu, the LMS picks the format and the per-item
-// check lists what imports as is, with changes or not at all; Download saves the target's file. Screenshots
+// check lists what imports as is, with changes or not at all (cmi5 takes the cmi5 package); Download saves the target's file. Screenshots
 // at 1280 and 375 px into SHOTS_DIR.
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, signInAs } from '../support/users';
@@ -34,11 +34,10 @@ for (const width of [1280, 375]) {
     await expect(items.first()).toContainText(/Imports as is|Imports with changes/);
     await page.screenshot({ path: `${dir}/${width}-export-check-blackboard.png`, fullPage: false });
 
-    // cmi5 cannot take it yet, and says why.
+    // Any cmi5 LMS takes the cmi5 package.
     await dialog.getByRole('combobox', { name: 'LMS' }).click();
     await page.getByRole('option', { name: 'Any cmi5 LMS' }).click();
-    await expect(dialog.getByText(/^Cannot import: cmi5 packages are not available yet/)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Download' })).toBeDisabled();
+    await expect(dialog.getByText(/^cmi5 package: 5 items import as is\.$/)).toBeVisible();
 
     await dialog.getByRole('combobox', { name: 'LMS' }).click();
     await page.getByRole('option', { name: 'Canvas' }).click();

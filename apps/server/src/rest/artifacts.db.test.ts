@@ -103,7 +103,8 @@ describe('artifacts from the assistant', () => {
       version: 1,
     });
     expect(quiz!.data.items).toHaveLength(5);
-    expect(quiz!.data.items.every((i: Json) => i.type === 'multiple_choice')).toBe(true);
+    // "multiple-choice questions" with one key each are single choice (multiple_choice means select-all).
+    expect(quiz!.data.items.every((i: Json) => i.type === 'single_choice')).toBe(true);
     expect(quiz!.warnings).toEqual(expect.any(Array));
     expect(quiz!.canGenerate).toBe(true);
     // The answer's text is the artifact's Markdown.
@@ -311,7 +312,7 @@ describe('artifact REST paths', () => {
     const wrongKind = await rest('GET', `/artifacts/${id}/export?format=docx`, u.auth);
     expect(wrongKind.statusCode).toBe(400);
     expect(wrongKind.json().error).toBe(
-      'A quiz exports to gift, moodle_xml, qti, qti12, blackboard, brightspace, csv, scorm, scorm2004, markdown, not docx',
+      'A quiz exports to gift, moodle_xml, qti, qti12, blackboard, brightspace, csv, scorm, scorm2004, cmi5, markdown, not docx',
     );
     expect((await rest('GET', `/artifacts/${id}/export?format=pdf`, u.auth)).statusCode).toBe(400);
     expect((await rest('GET', `/artifacts/${id}/export`, u.auth)).statusCode).toBe(400);

@@ -401,6 +401,7 @@ export const EXPORT_FORMATS = [
   'blackboard',
   'brightspace',
   'scorm2004',
+  'cmi5',
 ] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
@@ -417,6 +418,7 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   blackboard: 'Blackboard question file',
   brightspace: 'Brightspace CSV',
   scorm2004: 'SCORM 2004 package',
+  cmi5: 'cmi5 package',
 };
 /** The formats each kind exports to (first: the default). */
 export const EXPORT_FORMATS_BY_KIND: Record<ArtifactKind, readonly ExportFormat[]> = {
@@ -430,11 +432,12 @@ export const EXPORT_FORMATS_BY_KIND: Record<ArtifactKind, readonly ExportFormat[
     'csv',
     'scorm',
     'scorm2004',
+    'cmi5',
     'markdown',
   ],
   objectives: ['markdown', 'docx', 'csv'],
   plan: ['markdown', 'docx'],
-  scenario: ['html', 'json', 'scorm', 'scorm2004'],
+  scenario: ['html', 'json', 'scorm', 'scorm2004', 'cmi5'],
   modality: ['markdown', 'docx', 'csv'],
   sme_summary: ['markdown', 'docx'],
 };

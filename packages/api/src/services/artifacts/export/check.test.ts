@@ -4,21 +4,20 @@ import { exportCheck, formatForTarget } from './check.js';
 import { quizFixture, scenarioFixture } from './test-fixtures.js';
 
 describe('exportCheck', () => {
-  it('picks a format the kind offers for every target (none for cmi5 yet)', () => {
+  it('picks a format the kind offers for every target', () => {
     for (const target of EXPORT_TARGETS) {
       for (const kind of ['quiz', 'scenario', 'plan'] as const) {
-        const format = formatForTarget(kind, target);
-        if (target === 'cmi5') expect(format).toBeNull();
-        else expect(EXPORT_FORMATS_BY_KIND[kind]).toContain(format);
+        expect(EXPORT_FORMATS_BY_KIND[kind]).toContain(formatForTarget(kind, target));
       }
     }
+    expect(formatForTarget('quiz', 'cmi5')).toBe('cmi5');
     expect(formatForTarget('quiz', 'canvas')).toBe('qti12');
     expect(formatForTarget('quiz', 'totara')).toBe('moodle_xml');
     expect(formatForTarget('scenario', 'scorm2004')).toBe('scorm2004');
   });
 
-  it('Moodle and the SCORM targets import every item as is', () => {
-    for (const target of ['moodle', 'totara', 'scorm12', 'scorm2004'] as const) {
+  it('Moodle, the SCORM targets and cmi5 import every item as is', () => {
+    for (const target of ['moodle', 'totara', 'scorm12', 'scorm2004', 'cmi5'] as const) {
       const check = exportCheck('quiz', quizFixture, target);
       expect(check.counts, target).toEqual({ as_is: 5, changes: 0, cannot: 0 });
       expect(check.summary).toMatch(/5 items import as is\.$/);
@@ -55,7 +54,7 @@ describe('exportCheck', () => {
     expect(bb.summary).toBe('Blackboard question file: 1 item imports with changes, 1 cannot import.');
   });
 
-  it('checks scenario nodes: a choice to a missing node is a change; cmi5 cannot import (why)', () => {
+  it('checks scenario nodes: a choice to a missing node is a change', () => {
     const broken = {
       ...scenarioFixture,
       nodes: scenarioFixture.nodes.map((n, i) =>
@@ -67,8 +66,6 @@ describe('exportCheck', () => {
     expect(check.items[2]!.note).toBe(
       'A choice leads to a missing node: the player ends that path with a note.',
     );
-    const cmi5 = exportCheck('scenario', scenarioFixture, 'cmi5');
-    expect(cmi5.format).toBeNull();
-    expect(cmi5.summary).toMatch(/^Cannot import: cmi5 packages are not available yet/);
+    expect(exportCheck('scenario', scenarioFixture, 'cmi5').format).toBe('cmi5');
   });
 });

@@ -52,13 +52,14 @@ const TARGET_FORMATS: Record<ExportTarget, { quiz: ExportFormat | null; scenario
   brightspace: { quiz: 'brightspace', scenario: 'scorm2004' },
   scorm12: { quiz: 'scorm', scenario: 'scorm' },
   scorm2004: { quiz: 'scorm2004', scenario: 'scorm2004' },
-  cmi5: { quiz: null, scenario: null },
+  cmi5: { quiz: 'cmi5', scenario: 'cmi5' },
 };
 
 /** The format a target takes for a kind: its quiz or scenario format, else the kind's default document. */
 export function formatForTarget(kind: ArtifactKind, target: ExportTarget): ExportFormat | null {
   if (kind === 'quiz' || kind === 'scenario') return TARGET_FORMATS[target][kind];
-  return target === 'cmi5' ? null : (EXPORT_FORMATS_BY_KIND[kind][0] ?? null);
+  // Other kinds are documents: their first format, attached as a file (no LMS package takes them).
+  return EXPORT_FORMATS_BY_KIND[kind][0] ?? null;
 }
 
 const short = (text: string) => {
@@ -166,10 +167,7 @@ function scenarioItems(data: ScenarioArtifact, format: ExportFormat | null, why:
 /** The per-item check of an artifact for a target (the data is a valid artifact of the kind). */
 export function exportCheck(kind: ArtifactKind, data: unknown, target: ExportTarget): ExportCheck {
   const format = formatForTarget(kind, target);
-  const why =
-    target === 'cmi5'
-      ? 'cmi5 packages are not available yet: choose "Any SCORM 2004 LMS" (most cmi5 LMSs also play SCORM 2004)'
-      : `${EXPORT_TARGET_LABELS[target]} has no import for a ${ARTIFACT_KIND_LABELS[kind].toLowerCase()}`;
+  const why = `${EXPORT_TARGET_LABELS[target]} has no import for a ${ARTIFACT_KIND_LABELS[kind].toLowerCase()}`;
   const items =
     kind === 'quiz'
       ? quizItems(data as QuizArtifact, format, why)

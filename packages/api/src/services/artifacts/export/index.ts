@@ -23,6 +23,7 @@ import { quizToQti } from './qti.js';
 import { scenarioPlayerHtml } from './scenario-player.js';
 import { quizToScorm, quizToScorm2004, scenarioToScorm, scenarioToScorm2004 } from './scorm.js';
 import { quizToBlackboard } from './blackboard.js';
+import { quizToCmi5, scenarioToCmi5 } from './cmi5.js';
 import { quizToBrightspace } from './brightspace.js';
 import { quizToQti12 } from './qti12.js';
 
@@ -50,6 +51,7 @@ const FILE_TYPES: Record<ExportFormat, { suffix: string; contentType: string }> 
   blackboard: { suffix: 'blackboard.txt', contentType: 'text/plain; charset=utf-8' },
   brightspace: { suffix: 'brightspace.csv', contentType: 'text/csv; charset=utf-8' },
   scorm2004: { suffix: 'scorm2004.zip', contentType: 'application/zip' },
+  cmi5: { suffix: 'cmi5.zip', contentType: 'application/zip' },
 };
 
 async function bodyFor(
@@ -82,6 +84,8 @@ async function bodyFor(
       return kind === 'quiz' ? quizToScorm(as('quiz')) : scenarioToScorm(as('scenario'));
     case 'scorm2004':
       return kind === 'quiz' ? quizToScorm2004(as('quiz')) : scenarioToScorm2004(as('scenario'));
+    case 'cmi5':
+      return kind === 'quiz' ? quizToCmi5(as('quiz')) : scenarioToCmi5(as('scenario'));
     case 'qti12':
       return quizToQti12(as('quiz'));
     case 'blackboard':

@@ -3,6 +3,7 @@
 // JSON.parse, rendered with textContent — user text never becomes markup), and the SCORM 1.2/2004 runtime
 // bridge. The same page is the scenario's HTML export and the SCO of both SCORM packages; without an LMS the
 // bridge does nothing and the page works on its own.
+import { CMI5_BRIDGE_JS } from './cmi5-bridge.js';
 import { html, scriptJson } from './escape.js';
 
 /**
@@ -221,13 +222,16 @@ footer { margin-top: 16px; font-size: 13px; color: var(--muted); text-align: cen
 const CSP =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
-export function playerPage(opts: { title: string; data: unknown; script: string }): string {
+/** What a cmi5 AU adds: requests to the LMS's LRS, whose origin only the launch URL names. */
+const CMI5_CSP = `${CSP}; connect-src http: https:`;
+
+export function playerPage(opts: { title: string; data: unknown; script: string; cmi5?: boolean }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta http-equiv="Content-Security-Policy" content="${opts.cmi5 ? CMI5_CSP : CSP}">
 <meta name="referrer" content="no-referrer">
 <title>${html(opts.title)}</title>
 <style>${CSS}</style>
@@ -237,7 +241,7 @@ export function playerPage(opts: { title: string; data: unknown; script: string 
 <script type="application/json" id="artifact-data">${scriptJson(opts.data)}</script>
 <script>
 "use strict";
-${SCORM_BRIDGE_JS}
+${SCORM_BRIDGE_JS}${opts.cmi5 ? CMI5_BRIDGE_JS : ''}
 var DATA = JSON.parse(document.getElementById('artifact-data').textContent);
 /** Element with attributes and children; strings become text nodes (never markup). */
 function el(tag, attrs, children) {

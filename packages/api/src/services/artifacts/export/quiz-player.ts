@@ -231,6 +231,6 @@ function playerData(data: QuizArtifact) {
   };
 }
 
-export function quizPlayerHtml(data: QuizArtifact): string {
-  return playerPage({ title: data.title, data: playerData(data), script: QUIZ_JS });
+export function quizPlayerHtml(data: QuizArtifact, opts: { cmi5?: boolean } = {}): string {
+  return playerPage({ title: data.title, data: playerData(data), script: QUIZ_JS, cmi5: opts.cmi5 });
 }

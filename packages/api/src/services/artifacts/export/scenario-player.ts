@@ -141,7 +141,7 @@ export const scenarioMasteryScore = (data: ScenarioArtifact): number => data.mas
 export const endingPasses = (ending: NonNullable<ScenarioNode['ending']>): boolean =>
   ending.passed ?? ending.outcome === 'success';
 
-export function scenarioPlayerHtml(data: ScenarioArtifact): string {
+export function scenarioPlayerHtml(data: ScenarioArtifact, opts: { cmi5?: boolean } = {}): string {
   const playerData = {
     title: data.title,
     objective: data.objective,
@@ -161,5 +161,5 @@ export function scenarioPlayerHtml(data: ScenarioArtifact): string {
       })),
     })),
   };
-  return playerPage({ title: data.title, data: playerData, script: SCENARIO_JS });
+  return playerPage({ title: data.title, data: playerData, script: SCENARIO_JS, cmi5: opts.cmi5 });
 }

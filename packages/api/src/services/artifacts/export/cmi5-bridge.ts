@@ -1,0 +1,99 @@
+// The cmi5 bridge of the player page (see cmi5.ts for the package and what it sends).
+/** Runs after the SCORM bridge: on a cmi5 launch, `lms` speaks xAPI to the LMS's LRS instead. */
+export const CMI5_BRIDGE_JS = String.raw`
+(function () {
+  var params = {};
+  location.search.replace(/^\?/, '').split('&').forEach(function (pair) {
+    if (!pair) return;
+    var i = pair.indexOf('=');
+    params[decodeURIComponent(pair.slice(0, i < 0 ? pair.length : i))] = i < 0 ? '' : decodeURIComponent(pair.slice(i + 1).replace(/\+/g, ' '));
+  });
+  if (!params.endpoint || !params.fetch || !params.actor || !params.registration || !params.activityId) return;
+  var endpoint = params.endpoint.replace(/\/?$/, '/');
+  var actor = JSON.parse(params.actor);
+  var token = null, launch = {}, open = false, done = false, reported = false;
+  var startedAt = Date.now();
+  var V = 'http://adlnet.gov/expapi/verbs/';
+  var CMI5 = 'https://w3id.org/xapi/cmi5/context/categories/cmi5';
+  var MOVEON = 'https://w3id.org/xapi/cmi5/context/categories/moveon';
+  function uuid() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, function (c) {
+      var r = Math.random() * 16 | 0; return (c === 'x' ? r : (r & 3 | 8)).toString(16);
+    });
+  }
+  function duration() { return 'PT' + ((Date.now() - startedAt) / 1000).toFixed(2) + 'S'; }
+  function headers() {
+    return { 'Authorization': 'Basic ' + token, 'X-Experience-API-Version': '1.0.3', 'Content-Type': 'application/json' };
+  }
+  function context(categories) {
+    var t = launch.contextTemplate || {};
+    var ctx = JSON.parse(JSON.stringify(t));
+    ctx.registration = params.registration;
+    ctx.contextActivities = ctx.contextActivities || {};
+    if (categories) ctx.contextActivities.category = (ctx.contextActivities.category || []).concat(categories.map(function (id) { return { id: id }; }));
+    return ctx;
+  }
+  var queue;
+  function send(verb, display, extra, categories, object) {
+    var timestamp = new Date().toISOString();
+    queue = queue.then(function () {
+      if (!open) return null;
+      // Built once the launch data is in: the context template comes from it.
+      var statement = {
+        id: uuid(), timestamp: timestamp, actor: actor,
+        verb: { id: verb, display: { 'en-US': display } },
+        object: object || { id: params.activityId, objectType: 'Activity' },
+        context: context(categories)
+      };
+      if (extra) statement.result = extra;
+      return fetch(endpoint + 'statements', { method: 'POST', headers: headers(), body: JSON.stringify(statement), keepalive: true });
+    }).catch(function () {});
+    return queue;
+  }
+  queue = fetch(params.fetch, { method: 'POST' }).then(function (r) { return r.json(); }).then(function (body) {
+    token = body['auth-token'];
+    var q = '?stateId=LMS.LaunchData&activityId=' + encodeURIComponent(params.activityId) +
+      '&agent=' + encodeURIComponent(params.actor) + '&registration=' + encodeURIComponent(params.registration);
+    return fetch(endpoint + 'activities/state' + q, { headers: headers() });
+  }).then(function (r) { return r.json(); }).then(function (data) {
+    launch = data || {};
+    open = true;
+  }).catch(function () { open = false; });
+  send(V + 'initialized', 'initialized', null, [CMI5]);
+  var normal = function () { return !launch.launchMode || launch.launchMode === 'Normal'; };
+  function finish() {
+    if (done) return;
+    done = true;
+    send(V + 'terminated', 'terminated', { duration: duration() }, [CMI5]);
+  }
+  window.addEventListener('pagehide', finish);
+  lms = {
+    connected: function () { return true; },
+    version: function () { return 'cmi5'; },
+    resumed: function () { return ''; },
+    save: function () {},
+    interaction: function (it) {
+      send(V + 'answered', 'answered', {
+        response: it.response,
+        success: it.result === 'correct' ? true : it.result === 'incorrect' ? false : undefined
+      }, null, {
+        id: params.activityId + '/' + encodeURIComponent(it.id), objectType: 'Activity',
+        definition: { type: 'http://adlnet.gov/expapi/activities/cmi.interaction', interactionType: it.type,
+          description: it.description ? { 'en-US': it.description.slice(0, 250) } : undefined }
+      });
+    },
+    report: function (percent, success) {
+      if (reported || !normal()) return;
+      reported = true;
+      var scaled = Math.max(0, Math.min(100, Math.round(percent))) / 100;
+      var passed = success === 'passed';
+      send(V + (passed ? 'passed' : 'failed'), passed ? 'passed' : 'failed',
+        { score: { scaled: scaled, raw: Math.round(scaled * 100), min: 0, max: 100 }, success: passed, duration: duration() },
+        [CMI5, MOVEON]);
+      send(V + 'completed', 'completed', { completion: true, duration: duration() }, [CMI5, MOVEON]);
+    },
+    finish: finish
+  };
+})();
+`;

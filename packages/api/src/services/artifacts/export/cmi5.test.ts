@@ -1,0 +1,165 @@
+// cmi5 (issue 38): the course structure and the AU's launch sequence against a recording LRS (a fake fetch in
+// happy-dom): fetch URL → token, LMS.LaunchData, then initialized, answered per item, passed or failed and
+// completed with the moveon category, terminated — each with the registration and the context template.
+import { parse, validate } from 'fast-xml-parser';
+import { strFromU8, unzipSync } from 'fflate';
+import { Window } from 'happy-dom';
+import { describe, expect, it } from 'vitest';
+import { quizToCmi5, scenarioToCmi5 } from './cmi5.js';
+import { quizPlayerHtml } from './quiz-player.js';
+import { scenarioPlayerHtml } from './scenario-player.js';
+import { quizFixture, scenarioFixture } from './test-fixtures.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- statements and parsed XML are untyped */
+const unzip = (buffer: Buffer) =>
+  Object.fromEntries(Object.entries(unzipSync(new Uint8Array(buffer))).map(([k, v]) => [k, strFromU8(v)]));
+
+const LRS = 'https://lrs.test/xapi/';
+const actor = { objectType: 'Agent', account: { homePage: 'https://lms.test', name: 'learner-1' } };
+const contextTemplate = {
+  contextActivities: { grouping: [{ id: 'urn:lms:course:1' }] },
+  extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' },
+};
+
+async function launch(html: string, launchMode = 'Normal') {
+  const calls: { url: string; method: string; auth?: string; body?: any }[] = [];
+  const win = new Window({
+    url:
+      'https://content.test/au/index.html?' +
+      new URLSearchParams({
+        endpoint: LRS,
+        fetch: 'https://lms.test/fetch/abc',
+        actor: JSON.stringify(actor),
+        registration: 'reg-1',
+        activityId: 'urn:ld-assistant:au:quiz',
+      }).toString(),
+    settings: { enableJavaScriptEvaluation: true, suppressCodeGenerationFromStringsWarning: true } as never,
+  });
+  (win as any).fetch = async (url: string, init: { method?: string; headers?: any; body?: string } = {}) => {
+    calls.push({
+      url,
+      method: init.method ?? 'GET',
+      auth: init.headers?.Authorization,
+      body: init.body ? JSON.parse(init.body) : undefined,
+    });
+    const json = url.startsWith('https://lms.test/fetch')
+      ? { 'auth-token': 'dG9rZW4=' }
+      : url.includes('activities/state')
+        ? { contextTemplate, launchMode, masteryScore: 0.8, moveOn: 'CompletedAndPassed' }
+        : ['statement-id'];
+    return { ok: true, status: 200, json: async () => json };
+  };
+  win.document.write(html);
+  await win.happyDOM.waitUntilComplete();
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+  await settle();
+  const doc = win.document;
+  const click = (text: string) =>
+    [...doc.querySelectorAll('button')].find((b) => b.textContent === text)!.click();
+  const statements = () => calls.filter((c) => c.url === `${LRS}statements`).map((c) => c.body);
+  return { win, doc, click, calls, statements, settle };
+}
+
+describe('cmi5 packages', () => {
+  it('hold cmi5.xml (one course, one AU with the mastery score and moveOn) and the player', () => {
+    for (const [buffer, mastery] of [
+      [quizToCmi5(quizFixture), '0.8'],
+      [scenarioToCmi5(scenarioFixture), '0.8'],
+    ] as const) {
+      const files = unzip(buffer);
+      expect(Object.keys(files).sort()).toEqual(['cmi5.xml', 'index.html']);
+      expect(validate(files['cmi5.xml']!)).toBe(true);
+      const { courseStructure } = parse(files['cmi5.xml']!, {
+        ignoreAttributes: false,
+        attributeNamePrefix: '@_',
+        parseAttributeValue: false,
+      }) as any;
+      expect(courseStructure['@_xmlns']).toBe('https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd');
+      expect(courseStructure.course['@_id']).toMatch(/^urn:ld-assistant:course:/);
+      expect(courseStructure.au).toMatchObject({
+        '@_moveOn': 'CompletedAndPassed',
+        '@_masteryScore': mastery,
+        url: 'index.html',
+      });
+      expect(files['index.html']).toContain('connect-src http: https:');
+    }
+  });
+
+  it('a quiz AU: token, launch data, then initialized, answered ×5, passed, completed (moveon), terminated', async () => {
+    const au = await launch(quizPlayerHtml(quizFixture, { cmi5: true }));
+    expect(au.calls[0]).toMatchObject({ url: 'https://lms.test/fetch/abc', method: 'POST' });
+    expect(au.calls[1]!.url).toContain(`${LRS}activities/state?stateId=LMS.LaunchData`);
+    expect(au.calls[1]!.auth).toBe('Basic dG9rZW4=');
+    const pick = (value: number) => (au.doc.querySelector(`input[value="${value}"]`) as any).click();
+    pick(0);
+    au.click('Check answer');
+    au.click('Next question');
+    for (const v of [0, 1, 3]) pick(v);
+    au.click('Check answer');
+    au.click('Next question');
+    pick(0);
+    au.click('Check answer');
+    au.click('Next question');
+    (au.doc.getElementById('answer') as any).value = 'alcohol rub';
+    au.click('Check answer');
+    au.click('Next question');
+    au.doc.querySelectorAll('select').forEach((s, i) => ((s as any).value = String(i)));
+    au.click('Check answer');
+    au.click('See results');
+    au.win.dispatchEvent(new au.win.Event('pagehide'));
+    await au.settle();
+    const sent = au.statements();
+    expect(sent.map((s) => s.verb.display['en-US'])).toEqual([
+      'initialized',
+      'answered',
+      'answered',
+      'answered',
+      'answered',
+      'answered',
+      'passed',
+      'completed',
+      'terminated',
+    ]);
+    for (const s of sent) {
+      expect(s.actor).toEqual(actor);
+      expect(s.context.registration).toBe('reg-1');
+      expect(s.context.contextActivities.grouping).toEqual([{ id: 'urn:lms:course:1' }]);
+      expect(s.context.extensions['https://w3id.org/xapi/cmi5/context/extensions/sessionid']).toBe(
+        'session-1',
+      );
+    }
+    const categories = (s: any) => (s.context.contextActivities.category ?? []).map((c: any) => c.id);
+    expect(categories(sent[0])).toEqual(['https://w3id.org/xapi/cmi5/context/categories/cmi5']);
+    expect(categories(sent[6])).toContain('https://w3id.org/xapi/cmi5/context/categories/moveon');
+    expect(sent[6].result).toMatchObject({ score: { scaled: 1 }, success: true });
+    expect(sent[7].result.completion).toBe(true);
+    expect(sent[1].object.id).toBe('urn:ld-assistant:au:quiz/Q1');
+    expect(sent[1].result).toMatchObject({ response: 'A', success: true });
+    expect(sent[8].result.duration).toMatch(/^PT[\d.]+S$/);
+  });
+
+  it('a scenario AU: a partial ending sends failed and completed; Browse mode sends neither', async () => {
+    const au = await launch(scenarioPlayerHtml(scenarioFixture, { cmi5: true }));
+    au.click('Ask Sam for a private word');
+    au.click('Remind Sam of the policy and leave it there');
+    await au.settle();
+    expect(au.statements().map((s) => s.verb.display['en-US'])).toEqual([
+      'initialized',
+      'answered',
+      'answered',
+      'failed',
+      'completed',
+    ]);
+    expect(au.statements()[3].result).toMatchObject({ score: { scaled: 0.5 }, success: false });
+
+    const browse = await launch(scenarioPlayerHtml(scenarioFixture, { cmi5: true }), 'Browse');
+    browse.click('Ask Sam for a private word');
+    browse.click('Agree on a new start time and check in next week');
+    await browse.settle();
+    expect(browse.statements().map((s) => s.verb.display['en-US'])).toEqual([
+      'initialized',
+      'answered',
+      'answered',
+    ]);
+  });
+});
