@@ -161,8 +161,10 @@ describe('assistant Regenerate and Edit', () => {
     const u = await user();
     const sess = await newSession(u.auth);
     const file = await uploadText(u.auth, sess.id, 'notes.txt', 'Lock out the press before cleaning it');
+    // A question, not a request for an artifact ("summarise my notes" now makes an SME summary card, built by
+    // generateObject, which this scripted model does not fail).
     const ok = await rest('POST', `/assistant/sessions/${sess.id}/messages`, u.auth, {
-      message: 'summarise my notes',
+      message: 'what do my notes say about the press?',
       fileIds: [file.id],
     });
     const before = await messagesOf(u.auth, sess.id);
