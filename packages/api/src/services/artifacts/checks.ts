@@ -206,11 +206,12 @@ const norm = (s: string) =>
     .replace(/[^a-z0-9\s]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+// Numbers count however short: "20 minutes" and "30 minutes" are different answers, not one restated.
 const tokenSet = (s: string) =>
   new Set(
     norm(s)
       .split(' ')
-      .filter((w) => w.length > 2),
+      .filter((w) => w.length > 2 || /\d/.test(w)),
   );
 function jaccard(a: string, b: string): number {
   const x = tokenSet(a);
