@@ -3,7 +3,9 @@
 // LMS pages that put `new Scorm12API()` on window.API (/lms/) or `new Scorm2004API()` on window.API_1484_11
 // (/lms2004/) and load the SCO in an iframe — what a real LMS does. The 2004 page keeps the learner's record
 // in sessionStorage when the SCO terminates (suspend data, completion, success, and entry "resume" after an
-// exit "suspend") and loads it into the next runtime, as an LMS does for a relaunch.
+// exit "suspend") and loads it into the next runtime, as an LMS does for a relaunch. For cmi5 it is also a
+// small LRS under /lrs/: the fetch URL answers an auth token, the LMS.LaunchData state document a launch in
+// Normal mode with a context template, and /lrs/xapi/statements records what the AU sends (`statements()`).
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -68,6 +70,8 @@ export interface TestLms {
   url: string;
   /** Replaces the served package. */
   load(zip: Uint8Array): void;
+  /** The xAPI statements the LRS received, in order (with the Authorization header they came with). */
+  statements(): { auth: string | undefined; statement: Record<string, unknown> }[];
   close(): Promise<void>;
 }
 
@@ -83,8 +87,38 @@ export async function startTestLms(): Promise<TestLms> {
       writeFileSync(target, bytes);
     }
   };
+  const received: { auth: string | undefined; statement: Record<string, unknown> }[] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/lrs/')) {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        const json = (status: number, value: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(value));
+        };
+        if (url.pathname === '/lrs/fetch' && req.method === 'POST')
+          return json(200, { 'auth-token': 'dGVzdDp0ZXN0' });
+        if (url.pathname === '/lrs/xapi/activities/state')
+          return json(200, {
+            launchMode: 'Normal',
+            masteryScore: 0.8,
+            moveOn: 'CompletedAndPassed',
+            contextTemplate: {
+              contextActivities: { grouping: [{ id: 'urn:test-lms:course' }] },
+              extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' },
+            },
+          });
+        if (url.pathname === '/lrs/xapi/statements' && req.method === 'POST') {
+          const statement = JSON.parse(body) as Record<string, unknown>;
+          received.push({ auth: req.headers.authorization, statement });
+          return json(200, [statement.id]);
+        }
+        json(404, { error: 'not found' });
+      });
+      return;
+    }
     const send = (status: number, body: string | Buffer, type = 'text/plain') => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
       res.end(body);
@@ -110,6 +144,7 @@ export async function startTestLms(): Promise<TestLms> {
   return {
     url: `http://127.0.0.1:${port}`,
     load,
+    statements: () => [...received],
     close: () =>
       new Promise<void>((resolve) => {
         if (dir) rmSync(dir, { recursive: true, force: true });
