@@ -1,4 +1,4 @@
-// The quiz form: pass mark, questions (type, stem, options with the key and feedback, accepted answers or
+// The quiz form: pass mark, negative marking for multiple response, questions (type, stem, options with the key and feedback, accepted answers or
 // matching pairs by type, difficulty, the objective assessed, feedback).
 import { DIFFICULTIES, QUIZ_ITEM_TYPE_LABELS, QUIZ_ITEM_TYPES, type QuizArtifact } from '@app/api/schemas';
 import { BLOOM_OPTIONS } from './objective-fields';
@@ -16,6 +16,10 @@ export function QuizEditor() {
   return (
     <div className="grid gap-5">
       <NumberAt path={['passingScore']} label="Pass mark (%)" min={0} max={100} className="max-w-40" />
+      <CheckboxAt
+        path={['negativeMarking']}
+        label="Multiple response: wrong options take marks off (off: a wrong option scores 0)"
+      />
       <ListAt
         path={['objectives']}
         title="Objectives assessed"

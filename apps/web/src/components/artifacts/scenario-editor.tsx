@@ -1,11 +1,74 @@
-// The scenario form: objective, start node, and nodes (title, narrative, choices with their next node,
-// consequence and points, or an ending).
+// The scenario form: objective, start node, mastery score, and nodes (title, narrative, choices with their
+// next node, consequence and points, or an ending with its outcome and whether it passes).
 import { SCENARIO_OUTCOMES, type ScenarioArtifact } from '@app/api/schemas';
-import { Button } from '@app/ui';
+import {
+  Button,
+  FormField,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@app/ui';
 import { ListAt, NumberAt, SelectAt, TextAt, useEditor } from './editor-fields';
+import { numberFromInput } from './form-state';
 import { newScenarioChoice, newScenarioNode } from './new-items';
 
 const OUTCOME_OPTIONS = SCENARIO_OUTCOMES.map((o) => [o, o[0]!.toUpperCase() + o.slice(1)] as const);
+
+/** The mastery score in percent of the best path; empty stores null (the default, 80). */
+function MasteryScoreAt() {
+  const ed = useEditor();
+  const path = ['masteryScore'];
+  const value = ed.get(path);
+  return (
+    <FormField
+      label="Mastery score (% of the best path; empty: 80)"
+      error={ed.error(path)}
+      id={ed.fieldId(path)}
+      className="max-w-sm min-w-0 content-start"
+    >
+      <Input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={100}
+        step={1}
+        placeholder="80"
+        value={typeof value === 'number' && Number.isFinite(value) ? value : ''}
+        onChange={(e) => ed.set(path, e.target.value.trim() === '' ? null : numberFromInput(e.target.value))}
+      />
+    </FormField>
+  );
+}
+
+/** Whether an ending passes: by its outcome (null: success passes), or the designer's yes/no. */
+function EndingPassesAt({ i }: { i: number }) {
+  const ed = useEditor();
+  const path = ['nodes', i, 'ending', 'passed'];
+  const value = ed.get(path);
+  const id = ed.fieldId(path);
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Ending result</Label>
+      <Select
+        value={value === true ? 'pass' : value === false ? 'fail' : 'outcome'}
+        onValueChange={(v) => ed.set(path, v === 'pass' ? true : v === 'fail' ? false : null)}
+      >
+        <SelectTrigger id={id} className="w-full min-w-0">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="outcome">By outcome (success passes)</SelectItem>
+          <SelectItem value="pass">Passes</SelectItem>
+          <SelectItem value="fail">Fails</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
 
 export function ScenarioEditor() {
   const ed = useEditor();
@@ -15,6 +78,7 @@ export function ScenarioEditor() {
     <div className="grid gap-5">
       <TextAt path={['objective']} label="Learning goal" multiline />
       <SelectAt path={['startNodeId']} label="Start node" options={nodeOptions} className="max-w-sm" />
+      <MasteryScoreAt />
       <ListAt
         path={['nodes']}
         title="Nodes"
@@ -38,6 +102,7 @@ export function ScenarioEditor() {
                     options={OUTCOME_OPTIONS}
                   />
                   <TextAt path={['nodes', i, 'ending', 'summary']} label="Ending summary" multiline />
+                  <EndingPassesAt i={i} />
                   <Button
                     type="button"
                     variant="ghost"
