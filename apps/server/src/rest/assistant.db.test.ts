@@ -258,7 +258,8 @@ describe('REST and tRPC give the same results', () => {
     const trpcText = [...sub.body.matchAll(/"type":"content","content":("(?:[^"\\]|\\.)*")/g)]
       .map((m) => JSON.parse(m[1]!) as string)
       .join('');
-    expect(restText).toContain('## Spaced retrieval plan: phishing');
+    // A deliverable asked in chat answers with the Markdown of its typed card, on the session's topic.
+    expect(restText).toMatch(/^# Learning plan .*: Phishing/);
     expect(trpcText).toBe(restText);
 
     // getSession, renameSession, listSessions
@@ -368,7 +369,7 @@ describe('send', () => {
     });
     expect(body.assistantMessage).toMatchObject({ role: 'ASSISTANT', messageType: 'REGULAR', files: [] });
     // Issue 12: asking for a course makes a learning plan artifact; the answer's text is its Markdown.
-    expect(body.assistantMessage.content).toMatch(/^# Learning plan: difficult conversations/i);
+    expect(body.assistantMessage.content).toMatch(/^# Learning plan .*: difficult conversations/i);
     expect(body.assistantMessage.artifacts).toEqual([expect.objectContaining({ kind: 'plan', version: 1 })]);
     expect(body.assistantMessage.tokensUsed).toBeGreaterThan(0);
     expect(body.session).toMatchObject({
@@ -624,7 +625,11 @@ describe('files on a send', () => {
     const sess = await newSession(u.auth);
     const file = await uploadText(u.auth, sess.id, 'notes.txt', 'Always wear gloves when handling solvents');
     s.services.llm = scripted(['x'], { fail: true }).provider;
-    expect((await send(u.auth, sess.id, 'summarise my notes', [file.id])).statusCode).toBe(502);
+    // A question (a request for a card, such as "summarise my notes", is built by generateObject, which this
+    // scripted model does not fail).
+    expect((await send(u.auth, sess.id, 'what do my notes say about gloves?', [file.id])).statusCode).toBe(
+      502,
+    );
     const row = await s.services.db.sessionFile.findUniqueOrThrow({ where: { id: file.id } });
     expect(row.messageId).toBe(null);
     s.services.llm = createOfflineProvider({ delayMs: 0 });

@@ -485,3 +485,32 @@ describe('a long document', () => {
     expectInParts(stored, blocks);
   });
 });
+
+describe('a checklist of short lines', () => {
+  const raw =
+    'Forklift pre-shift checklist\nInspect the forks for cracks before every shift\nTest the horn and the warning lights\n' +
+    'Check the hydraulic fluid level\nFasten the seat belt before moving\n';
+
+  it('is one item a line under its title, not one run-on paragraph (nor a heading a line)', () => {
+    const blocks = structureDocument(layoutText(raw, 'txt'), 'txt');
+    expect(blocks.map((b) => [b.type, b.text])).toEqual([
+      ['heading', 'Forklift pre-shift checklist'],
+      ['list_item', 'Inspect the forks for cracks before every shift'],
+      ['list_item', 'Test the horn and the warning lights'],
+      ['list_item', 'Check the hydraulic fluid level'],
+      ['list_item', 'Fasten the seat belt before moving'],
+    ]);
+  });
+
+  it('still joins a hard-wrapped sentence whose next line starts with a name', () => {
+    const wrapped =
+      'Report any dermatitis or cracked skin on your hands to the ward manager and to\n' +
+      'Occupational Health before your next shift starts, and keep a record of it.\n' +
+      'Alcohol-based hand rub is applied for 20 to 30 seconds until the hands are dry,\n' +
+      'covering all surfaces of the hands and wrists as shown on the poster by the sink.\n';
+    const blocks = structureDocument(layoutText(wrapped, 'txt'), 'txt');
+    expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph']);
+    expect(blocks[0]!.text).toContain('to Occupational Health before');
+    expect(blocks[1]!.text).toContain('dry, covering all surfaces');
+  });
+});

@@ -454,7 +454,9 @@ function continues(d: Draft, l: Line, kind: Kind, next: Line | undefined, width:
   if (startsLower(b)) return true;
   if (l.blank && !l.page) return endsOpen(a);
   if (endsOpen(a)) return true;
-  if (d.lastLen < width * 0.6) return false;
+  // A capital after an unterminated line continues it only when that line reached the wrap margin: a checklist
+  // of short lines ("Inspect the forks…", "Test the horn…") is one item a line, whatever its own widest line.
+  if (d.lastLen < Math.max(width, 60) * 0.8) return false;
   return !(headingLike(b, next?.text) && b.length < width * 0.6);
 }
 
@@ -548,8 +550,39 @@ function drafts(raw: string, kind: DocumentKind): Draft[] {
   return out;
 }
 
+/** A line that could be one item of a checklist: a short statement, not closed by a full stop. */
+const checklistLine = (d: Draft) =>
+  d.type === 'paragraph' && !d.slide && d.line.length <= 100 && !terminated(d.line) && /^[A-Z]/.test(d.line);
+
+/**
+ * Three or more such lines one after another (no blank line between) are a checklist, one item a line
+ * ("Inspect the forks for cracks before every shift", "Test the horn…"), not a heading each; a first line
+ * that reads as a heading above four or more stays the checklist's title.
+ */
+function markChecklists(out: Draft[]): void {
+  for (let i = 0; i < out.length; i++) {
+    let j = i;
+    while (j < out.length && checklistLine(out[j]!) && (j === i || !out[j]!.blank)) j++;
+    const run = out.slice(i, j);
+    if (run.length >= 3) {
+      const titled = run.length >= 4 && weakHeading(run[0]!.line);
+      run.forEach((d, k) => {
+        if (titled && k === 0) {
+          d.type = 'heading';
+          d.level = 2;
+        } else {
+          d.type = 'list_item';
+          d.level = 1;
+        }
+      });
+    }
+    i = Math.max(i, j - 1);
+  }
+}
+
 /** Sentence-case headings, metadata lines, document-control sections and revision tables. */
 function classify(out: Draft[]): void {
+  markChecklists(out);
   let control = false;
   let controlLevel = 0;
   for (let i = 0; i < out.length; i++) {

@@ -811,7 +811,7 @@ function formFact(
 const CONDITION_START =
   /^(before|after|when|whenever|if|unless|during|while|until|once|on|at|in|for|with|without|where|each|every|any)\b/i;
 const PROCEDURE_HEADING =
-  /procedure|steps?\b|how to|process|technique|method|instructions|sequence|protocol|routine/i;
+  /procedure|steps?\b|how to|process|technique|method|instructions|sequence|protocol|routine|checklist|checks\b/i;
 
 function procedureOf(
   items: DocBlock[],

@@ -179,3 +179,15 @@ describe('parseRevisionRequest', () => {
     expect(parseRevisionRequest('revise: make it 20 minutes').duration?.minutes).toBe(20);
   });
 });
+
+describe('formats named in more than one word', () => {
+  it('are not the topic: "knowledge check", "spaced retrieval plan"', () => {
+    expect(parseArtifactRequest('make a knowledge check')).toMatchObject({ topic: null, kind: 'quiz' });
+    expect(parseArtifactRequest('retrieval plan please')).toMatchObject({ topic: null, kind: 'plan' });
+    expect(parseArtifactRequest('a spaced retrieval plan').topic).toBe(null);
+    expect(parseArtifactRequest('a knowledge check on GDPR subject access requests').topic).toBe(
+      'GDPR subject access requests',
+    );
+    expect(parseArtifactRequest('spaced retrieval practice for insulin safety').topic).toBe('insulin safety');
+  });
+});

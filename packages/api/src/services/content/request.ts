@@ -773,7 +773,11 @@ const hasContentNoun = (tags: Tagged[]) =>
  */
 function topicOf(text: string, audience: string | null): string | null {
   // Asides in brackets are detail, not the subject ("teaching 500 site workers (many with low literacy) to …").
-  const t = text.replace(/\s*\([^)]*\)/g, '').replace(/\s+/g, ' ');
+  const t = text
+    .replace(/\s*\([^)]*\)/g, '')
+    // Formats named in more than one word are not the subject: "a knowledge check", "a spaced retrieval plan".
+    .replace(FORMAT_PHRASES, (m) => (/plans?$/i.test(m) ? 'plan' : /checks?$/i.test(m) ? 'quiz' : ''))
+    .replace(/\s+/g, ' ');
   const candidate = cleanTopic(topicByPattern(t));
   if (candidate) return candidate;
   // "a 3-day induction for new contact centre agents": the programme for its audience.
@@ -786,6 +790,9 @@ function topicOf(text: string, audience: string | null): string | null {
     /\bin\s+(?!(?:a|an|the|our|their|my|your|this|each|every|cash|person|total|\d)\b)([^.?!;,:]+)/i.exec(t);
   return inside ? cleanTopic(stripKindWords(tidyPhrase(cutAtStop(inside[1]!)))) : null;
 }
+
+/** Formats named in more than one word, read as their kind noun ("spaced retrieval plan" → "plan"). */
+const FORMAT_PHRASES = /\bknowledge checks?\b|\b(?:spaced\s+)?retrieval(?:\s+practice)?(?:\s+plans?)?\b/gi;
 
 /** Delivery words that open a phrase about the delivery, not the subject ("in-person workshops"). */
 const DELIVERY_LEAD =
