@@ -9,6 +9,8 @@ const noSkeletons = (page: Page) =>
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 375]) {
     test(`admin sections, ${theme}, ${width}px`, async ({ page, request }) => {
+      // Up to six full-page axe scans: over a minute beside another worker on a 2-core machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       const admin = await createUser(request, { isAdmin: true, plan: 'pro' });
