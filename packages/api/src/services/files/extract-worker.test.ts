@@ -40,6 +40,16 @@ describe('extraction worker', () => {
     expect(r.chunks[0]!.text).toContain('| Name | Role | Score |');
   });
 
+  it('reads a 20 MB CSV of millions of tiny rows: it stops at the text limit instead of holding every row', async () => {
+    const bytes = Buffer.from('n\n' + '7\n'.repeat(9_000_000));
+    expect(bytes.length).toBeLessThan(UPLOAD_MAX_BYTES);
+    const r = await extract(task('csv', bytes));
+    expect(r).toMatchObject({ ok: true, truncated: true });
+    if (!r.ok) return;
+    expect(r.textLength).toBeLessThanOrEqual(1_000_000);
+    expect(r.textLength).toBeGreaterThan(900_000);
+  });
+
   it('names the real cause: a reader hitting an engine limit is "too large or too complex", not damage', async () => {
     failWith.error = new RangeError('Maximum call stack size exceeded');
     const r = await extract(task('csv', Buffer.from('a,b\n1,2\n')));

@@ -162,10 +162,21 @@ function extractTxt(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
 
 function extractCsv(bytes: Uint8Array, o: ExtractOptions): ExtractedText {
   const { text } = decodeText(bytes);
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  // Row by row, stopping once the rows read fill the text limit: the rest would be cut anyway, and millions of
+  // tiny rows held at once ran the reader out of memory.
+  const rows: string[][] = [];
+  let size = 0;
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    step: (row, parser) => {
+      rows.push(row.data);
+      size += row.data.reduce((n, cell) => n + cell.length + 3, 2);
+      if (size > o.maxChars) parser.abort();
+    },
+  });
   const sink = new TextSink(o.maxChars);
-  if (parsed.data.length === 0) return sink.result();
-  addMarkdownTable(sink, parsed.data);
+  if (rows.length === 0) return sink.result();
+  addMarkdownTable(sink, rows);
   return sink.result();
 }
 
