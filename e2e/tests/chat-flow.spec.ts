@@ -48,9 +48,7 @@ test(
     await expect.poll(() => assistantText(page)).toBeGreaterThan(early + 50);
     await expect(streaming).toHaveCount(0, { timeout: 30_000 });
     const answer = page.locator('[data-role="assistant"]').last();
-    await expect(
-      answer.getByRole('heading', { name: /Knowledge check: forklift safety for warehouse staff/ }),
-    ).toBeVisible();
+    await expect(answer.getByRole('heading', { name: /^Quiz: Forklift safety$/ })).toBeVisible();
     await expect(answer.getByText('Feedback:').first()).toBeVisible();
     await expect(page).toHaveURL(/\/chat\/[a-z0-9]+$/);
     const sessionUrl = page.url();
@@ -66,7 +64,7 @@ test(
       page
         .locator('[data-role="assistant"]')
         .last()
-        .getByRole('heading', { name: /Knowledge check/ }),
+        .getByRole('heading', { name: /^Quiz: Forklift safety$/ }),
     ).toBeVisible();
     await expect(page.getByTestId('chat-title')).toHaveText(title);
 

@@ -87,7 +87,7 @@ test('the four dashboard actions get fitting first answers', async ({ page, requ
   await signInAs(page, u, '/dashboard');
   const cases: [string, RegExp, RegExp][] = [
     ['start_chat', /^Hello! I'm your L&D assistant/, /Getting started/],
-    ['new_learning_plan', /^Learning plan: onboarding new employees/, /Getting started/],
+    ['new_learning_plan', /^Learning plan \(\d+ minutes\): Onboarding for new employees$/, /Getting started/],
     ['sme_walkthrough', /^SME walkthrough$/, /walkthrough: /],
     ['upload_sme_notes', /^SME walkthrough$/, /walkthrough: them/],
   ];

@@ -1156,7 +1156,8 @@ export function requestPart(message: string): string {
 function parse(message: string, sessionType: AssistantSessionType | null): ParsedRequest {
   const t = requestPart(message).replace(/\s+/g, ' ').trim();
   const { kind, confidence } = classifyKind(message, sessionType);
-  const audience = audienceOf(t);
+  // "a plan for onboarding new employees": the programme is the subject, the people after it the audience.
+  const audience = audienceOf(t)?.replace(/^(?:onboarding|induction)\s+(?:of\s+)?(?=\S)/i, '') || null;
   const forbiddenTypes = forbiddenTypesOf(t);
   const { items, itemCount } = itemsOf(t, forbiddenTypes);
   const duration = durationOf(t);

@@ -18,7 +18,7 @@ describe('first answers to the dashboard actions', () => {
   it('New learning plan: the typed learning plan on the named subject, as the card renders it (issue 36)', () => {
     const a = answer('Help me create a new learning plan for onboarding new employees.');
     expect(a).toMatch(/^# Learning plan \(/);
-    expect(a).toContain('onboarding new employees');
+    expect(a).toContain('**Topic:** onboarding for new employees · **Audience:** new employees');
     expect(a).toContain('| # | Module | When | Duration | Modality |');
   });
 
