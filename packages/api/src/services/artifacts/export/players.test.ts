@@ -75,7 +75,14 @@ describe('SCORM 1.2 packages', () => {
       [scenarioToScorm(scenarioFixture), scenarioPlayerHtml(scenarioFixture), undefined],
     ] as const) {
       const files = unzip(buffer);
-      expect(Object.keys(files).sort()).toEqual(['imsmanifest.xml', 'index.html']);
+      expect(Object.keys(files).sort()).toEqual([
+        'adlcp_rootv1p2.xsd',
+        'ims_xml.xsd',
+        'imscp_rootv1p1p2.xsd',
+        'imsmanifest.xml',
+        'imsmd_rootv1p2p1.xsd',
+        'index.html',
+      ]);
       expect(files['index.html']).toBe(html);
       expect(validate(files['imsmanifest.xml']!)).toBe(true);
       const { manifest } = parse(files['imsmanifest.xml']!, {

