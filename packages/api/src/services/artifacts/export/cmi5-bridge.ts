@@ -51,17 +51,43 @@ export const CMI5_BRIDGE_JS = String.raw`
     }).catch(function () {});
     return queue;
   }
+  function stateUrl(stateId) {
+    return endpoint + 'activities/state?stateId=' + encodeURIComponent(stateId) +
+      '&activityId=' + encodeURIComponent(params.activityId) + '&agent=' + encodeURIComponent(params.actor) +
+      '&registration=' + encodeURIComponent(params.registration);
+  }
+  // The player's compact state (the SCORM suspend data) lives in the AU's own state document, per registration.
+  var SUSPEND = 'urn:ld-assistant:state:suspend-data';
+  var resumed = '', ready = false, starters = [], fallback;
+  function becomeReady() {
+    if (ready) return;
+    ready = true;
+    clearTimeout(fallback);
+    starters.splice(0).forEach(function (start) { start(); });
+  }
   queue = fetch(params.fetch, { method: 'POST' }).then(function (r) { return r.json(); }).then(function (body) {
     token = body['auth-token'];
-    var q = '?stateId=LMS.LaunchData&activityId=' + encodeURIComponent(params.activityId) +
-      '&agent=' + encodeURIComponent(params.actor) + '&registration=' + encodeURIComponent(params.registration);
-    return fetch(endpoint + 'activities/state' + q, { headers: headers() });
+    return fetch(stateUrl('LMS.LaunchData'), { headers: headers() });
   }).then(function (r) { return r.json(); }).then(function (data) {
     launch = data || {};
     open = true;
-  }).catch(function () { open = false; });
+    if (!normal()) return null;
+    return fetch(stateUrl(SUSPEND), { headers: headers() }).then(function (r) {
+      return r.ok && r.status === 200 ? r.json() : null;
+    }).then(function (doc) {
+      if (doc && typeof doc.suspendData === 'string') resumed = doc.suspendData;
+    }).catch(function () {});
+  }).catch(function () { open = false; }).then(becomeReady);
+  // An LRS that never answers must not leave the learner with a blank page.
+  fallback = setTimeout(becomeReady, 10000);
   send(V + 'initialized', 'initialized', null, [CMI5]);
-  var normal = function () { return !launch.launchMode || launch.launchMode === 'Normal'; };
+  function normal() { return !launch.launchMode || launch.launchMode === 'Normal'; }
+  function putState(method, body) {
+    queue = queue.then(function () {
+      if (!open) return null;
+      return fetch(stateUrl(SUSPEND), { method: method, headers: headers(), body: body, keepalive: true });
+    }).catch(function () {});
+  }
   function finish() {
     if (done) return;
     done = true;
@@ -71,8 +97,13 @@ export const CMI5_BRIDGE_JS = String.raw`
   lms = {
     connected: function () { return true; },
     version: function () { return 'cmi5'; },
-    resumed: function () { return ''; },
-    save: function () {},
+    ready: function (start) { if (ready) start(); else starters.push(start); },
+    resumed: function () { return resumed; },
+    /** Keeps the state for a relaunch in the same registration (Normal mode only). */
+    save: function (state) {
+      if (!normal() || reported) return;
+      putState('PUT', JSON.stringify({ suspendData: state }));
+    },
     interaction: function (it) {
       send(V + 'answered', 'answered', {
         response: it.response,
@@ -92,6 +123,8 @@ export const CMI5_BRIDGE_JS = String.raw`
         { score: { scaled: scaled, raw: Math.round(scaled * 100), min: 0, max: 100 }, success: passed, duration: duration() },
         [CMI5, MOVEON]);
       send(V + 'completed', 'completed', { completion: true, duration: duration() }, [CMI5, MOVEON]);
+      // The attempt is over: a relaunch starts afresh, as after a SCORM result.
+      putState('DELETE');
     },
     finish: finish
   };

@@ -21,7 +21,10 @@ const contextTemplate = {
   extensions: { 'https://w3id.org/xapi/cmi5/context/extensions/sessionid': 'session-1' },
 };
 
-async function launch(html: string, launchMode = 'Normal') {
+/** The AU's own state documents (the suspend data), kept across launches like an LRS's State API. */
+type States = Map<string, string>;
+
+async function launch(html: string, launchMode = 'Normal', states: States = new Map()) {
   const calls: { url: string; method: string; auth?: string; body?: any }[] = [];
   const win = new Window({
     url:
@@ -42,9 +45,19 @@ async function launch(html: string, launchMode = 'Normal') {
       auth: init.headers?.Authorization,
       body: init.body ? JSON.parse(init.body) : undefined,
     });
+    const stateId = url.includes('activities/state') ? new URL(url).searchParams.get('stateId') : null;
+    if (stateId && stateId !== 'LMS.LaunchData') {
+      const method = init.method ?? 'GET';
+      if (method === 'PUT') states.set(stateId, init.body!);
+      if (method === 'DELETE') states.delete(stateId);
+      const doc = method === 'GET' ? states.get(stateId) : undefined;
+      if (doc === undefined)
+        return { ok: method !== 'GET', status: method === 'GET' ? 404 : 204, json: async () => null };
+      return { ok: true, status: 200, json: async () => JSON.parse(doc) };
+    }
     const json = url.startsWith('https://lms.test/fetch')
       ? { 'auth-token': 'dG9rZW4=' }
-      : url.includes('activities/state')
+      : stateId
         ? { contextTemplate, launchMode, masteryScore: 0.8, moveOn: 'CompletedAndPassed' }
         : ['statement-id'];
     return { ok: true, status: 200, json: async () => json };
@@ -136,6 +149,47 @@ describe('cmi5 packages', () => {
     expect(sent[1].object.id).toBe('urn:ld-assistant:au:quiz/Q1');
     expect(sent[1].result).toMatchObject({ response: 'A', success: true });
     expect(sent[8].result.duration).toMatch(/^PT[\d.]+S$/);
+  });
+
+  it('resumes a relaunch in the same registration from its state document, and clears it with the result', async () => {
+    const states: States = new Map();
+    const first = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', states);
+    const pick = (au: typeof first, value: number) =>
+      (au.doc.querySelector(`input[value="${value}"]`) as any).click();
+    pick(first, 0);
+    first.click('Check answer');
+    first.click('Next question');
+    pick(first, 2);
+    first.click('Check answer');
+    await first.settle();
+    const key = 'urn:ld-assistant:state:suspend-data';
+    expect(JSON.parse(states.get(key)!)).toEqual({ suspendData: 'Q1;1,0' });
+    const put = first.calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toContain(`${LRS}activities/state?stateId=${encodeURIComponent(key)}`);
+    expect(put.url).toContain('registration=reg-1');
+    expect(put.auth).toBe('Basic dG9rZW4=');
+
+    const again = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', states);
+    expect(again.doc.body.textContent).toContain('Question 3 of 5');
+    expect(again.doc.body.textContent).toContain('Score: 1 / 5');
+    pick(again, 0);
+    again.click('Check answer');
+    again.click('Next question');
+    (again.doc.getElementById('answer') as any).value = 'alcohol rub';
+    again.click('Check answer');
+    again.click('Next question');
+    again.doc.querySelectorAll('select').forEach((s, i) => ((s as any).value = String(i)));
+    again.click('Check answer');
+    again.click('See results');
+    await again.settle();
+    const verbs = again.statements().map((s) => s.verb.display['en-US']);
+    expect(verbs.slice(-2)).toEqual(['passed', 'completed']);
+    expect(again.statements().at(-2).result.score.scaled).toBe(0.8);
+    expect(states.has(key)).toBe(false);
+
+    // A fresh registration (no state document) starts at question 1.
+    const fresh = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', states);
+    expect(fresh.doc.body.textContent).toContain('Question 1 of 5');
   });
 
   it('a scenario AU: a partial ending sends failed and completed; Browse mode sends neither', async () => {

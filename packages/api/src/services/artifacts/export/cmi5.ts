@@ -5,7 +5,10 @@
 // (contextTemplate, launchMode, masteryScore), then sends xAPI 1.0.3 statements — initialized; answered per
 // quiz item or scenario choice; passed or failed (score.scaled, success) and completed in Normal mode, with
 // the cmi5 and moveon categories; terminated when the page goes away — each with the registration and the
-// context template. Plain fetch in the page's ES5 script (no bundler there), so no xAPI client library.
+// context template. Resume: the player's compact state (the same as SCORM's suspend data) is the AU's own
+// state document (stateId urn:ld-assistant:state:suspend-data, per registration) through the LRS's State API:
+// read before the player starts, PUT after each answer or choice, DELETEd with the result — Normal mode only.
+// Plain fetch in the page's ES5 script (no bundler there), so no xAPI client library.
 import { strToU8, zipSync } from 'fflate';
 import type { QuizArtifact, ScenarioArtifact } from '../../../schemas/artifacts.js';
 import { xml } from './escape.js';

@@ -12,9 +12,11 @@ import { html, scriptJson } from './escape.js';
  * keeps every call safe: no API, a cross-origin frame or an LMS error never breaks the page. It reports a
  * score in percent with success (passed/failed) and completion kept apart in 2004 (`cmi.success_status`,
  * `cmi.completion_status`, `cmi.score.scaled`) and as the one `cmi.core.lesson_status` in 1.2; records an
- * interaction per answer (2004); and keeps the player's compact state in `cmi.suspend_data` (1.2's limit,
+ * interaction per answer (2004: `learner_response`, `description`; 1.2: `student_response` in 1.2's formats,
+ * `time`, result `wrong` for 2004's `incorrect`); and keeps the player's compact state in `cmi.suspend_data` (1.2's limit,
  * 4,096 characters, for both) with exit "suspend" until a result is reported, so a relaunch resumes.
- * Terminate/LMSFinish runs once, when the page goes away.
+ * Terminate/LMSFinish runs once, when the page goes away. `ready(start)` runs the player once the saved state is
+ * known: at once here; the cmi5 bridge (cmi5-bridge.ts) waits for the LRS's state document.
  */
 export const SCORM_BRIDGE_JS = String.raw`
 var lms = (function () {
@@ -96,16 +98,29 @@ var lms = (function () {
       set('cmi.suspend_data', state);
       call(F.commit, ['']);
     },
-    /** One answer: id, type (SCORM 2004 vocabulary), the learner's response in its format, result, description. */
+    /** Runs start once the saved state (resumed()) is known: at once for SCORM and without an LMS. */
+    ready: function (start) { start(); },
+    /**
+     * One answer: id, type (the vocabulary both versions share: choice, true-false, fill-in, matching), the
+     * learner's response in 2004's format (response) and in 1.2's (response12), result (correct, incorrect,
+     * neutral or the points 0-1) and description (2004 only).
+     */
     interaction: function (it) {
-      if (!open || !v2004) return;
+      if (!open) return;
       var n = Number(get('cmi.interactions._count')) || 0;
       var p = 'cmi.interactions.' + n + '.';
       set(p + 'id', it.id);
       set(p + 'type', it.type);
-      if (it.description) set(p + 'description', it.description.slice(0, 250));
-      if (it.response !== '') set(p + 'learner_response', it.response);
-      set(p + 'result', it.result);
+      if (v2004) {
+        if (it.description) set(p + 'description', it.description.slice(0, 250));
+        if (it.response !== '') set(p + 'learner_response', it.response);
+        set(p + 'result', it.result);
+      } else {
+        var now = new Date();
+        set(p + 'time', pad(now.getHours(), 2) + ':' + pad(now.getMinutes(), 2) + ':' + pad(now.getSeconds(), 2));
+        if (it.response12) set(p + 'student_response', it.response12.slice(0, 255));
+        set(p + 'result', it.result === 'incorrect' ? 'wrong' : it.result);
+      }
       call(F.commit, ['']);
     },
     /** Score in percent (0-100) and success ('passed' or 'failed'); completes the attempt. */

@@ -133,6 +133,55 @@ describe('quiz player under a SCORM runtime', () => {
     expect(v['cmi.suspend_data']).toBe('');
   });
 
+  it("SCORM 1.2: records an interaction per item in 1.2's formats (cmi.interactions.n.*)", async () => {
+    const lms = runtime('1.2');
+    const { click, pick, doc } = await play(quizPlayerHtml(quizFixture), lms);
+    pick(0);
+    click('Check answer');
+    click('Next question');
+    pick(0);
+    pick(2); // one right, one wrong: 1/3 - 0 → partial
+    click('Check answer');
+    click('Next question');
+    pick(1); // False
+    click('Check answer');
+    click('Next question');
+    (doc.getElementById('answer') as unknown as HTMLInputElement).value = 'Hand sanitiser';
+    click('Check answer');
+    click('Next question');
+    doc.querySelectorAll('select').forEach((s, i) => ((s as unknown as HTMLSelectElement).value = String(i)));
+    click('Check answer');
+    click('See results');
+    const v = lms.values;
+    const field = (name: string) => [0, 1, 2, 3, 4].map((n) => v[`cmi.interactions.${n}.${name}`]);
+    expect(field('id')).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5']);
+    expect(field('type')).toEqual(['choice', 'choice', 'true-false', 'fill-in', 'matching']);
+    expect(field('student_response')).toEqual(['a', 'a,c', 'f', 'Hand sanitiser', '0.0,1.1,2.2']);
+    expect(field('result')).toEqual(['correct', '0.333', 'wrong', 'correct', 'correct']);
+    for (const time of field('time')) expect(time).toMatch(/^\d\d:\d\d:\d\d$/);
+    // 2004-only elements are not sent to a 1.2 runtime.
+    expect(Object.keys(v).some((k) => /learner_response|description/.test(k))).toBe(false);
+    expect(v['cmi.core.lesson_status']).toBe('failed');
+  });
+
+  it("keeps the suspend data of a 50-item quiz within SCORM 1.2's 4,096 characters", async () => {
+    const item = quizFixture.items[1]!;
+    const data: QuizArtifact = {
+      ...quizFixture,
+      items: Array.from({ length: 50 }, (_, i) => ({ ...item, id: `q${i}` })),
+    };
+    const lms = runtime('1.2');
+    const { click, pick } = await play(quizPlayerHtml(data), lms);
+    for (let i = 0; i < 49; i++) {
+      pick(0);
+      click('Check answer');
+      click('Next question');
+    }
+    const saved = lms.values['cmi.suspend_data']!;
+    expect(saved).toBe(`Q1;${Array(49).fill('0.333').join(',')}`);
+    expect(saved.length).toBeLessThanOrEqual(4096);
+  });
+
   it('SCORM 1.2 and 2004: a relaunch resumes at the next unanswered item with the points kept', async () => {
     for (const version of ['1.2', '2004'] as const) {
       const first = runtime(version);
@@ -243,6 +292,56 @@ describe('scenario results', () => {
       '1.2',
     );
     expect(partial.values['cmi.core.lesson_status']).toBe('passed');
+  });
+
+  it('a long path keeps its suspend data within 4,096 characters (the oldest steps go) and still resumes', async () => {
+    // Twelve nodes; the last two loop into each other, so every step adds a two-digit index.
+    const loop: ScenarioArtifact = {
+      ...scenarioFixture,
+      startNodeId: 'n0',
+      nodes: Array.from({ length: 12 }, (_, i): ScenarioArtifact['nodes'][number] => ({
+        id: `n${i}`,
+        title: `Step ${i}`,
+        narrative: `Node ${i}`,
+        choices: [
+          {
+            id: `c${i}`,
+            text: i === 11 ? 'Back' : 'On',
+            nextNodeId: i === 11 ? 'n10' : `n${i + 1}`,
+            consequence: '',
+            score: 0,
+          },
+          { id: `e${i}`, text: 'Stop', nextNodeId: 'end', consequence: '', score: 1 },
+        ],
+        ending: null,
+        source: null,
+      })).concat({
+        id: 'end',
+        title: 'End',
+        narrative: 'Done.',
+        choices: [],
+        ending: { outcome: 'success', summary: 'Done.' },
+        source: null,
+      }),
+    };
+    // A learner 1,400 steps in (the path as the player saved it before the limit): one more step saves.
+    const steps = [
+      ...Array.from({ length: 10 }, (_, i) => i),
+      ...Array.from({ length: 1390 }, (_, i) => 10 + (i % 2)),
+    ];
+    const lms = runtime('1.2', { 'cmi.core.entry': 'resume', 'cmi.suspend_data': `S1;0;${steps.join('.')}` });
+    const p = await play(scenarioPlayerHtml(loop), lms);
+    expect(p.text()).toContain('Node 11');
+    p.click('Back');
+    const saved = lms.values['cmi.suspend_data']!;
+    expect(saved).toMatch(/^S1;0;(1[01]\.)+1[01]$/);
+    expect(saved.length).toBeGreaterThan(3900);
+    expect(saved.length).toBeLessThanOrEqual(4096);
+    const again = runtime('1.2', { 'cmi.core.entry': 'resume', 'cmi.suspend_data': saved });
+    const resumed = await play(scenarioPlayerHtml(loop), again);
+    expect(resumed.text()).toContain('Node 10');
+    resumed.click('Stop');
+    expect(again.values['cmi.core.lesson_status']).toBe('passed');
   });
 
   it('resumes a suspended path: score, steps and the current node', async () => {

@@ -37,6 +37,13 @@ function responseText(item, answer) {
   if (item.type === 'true_false') return answer[0] === item.trueIndex ? 'true' : 'false';
   return answer.map(letter).join('[,]');
 }
+/** The answer as a SCORM 1.2 student_response: choices as a,b; true-false t|f; matching as 0.1,1.0 (base 36). */
+function responseText12(item, answer) {
+  if (item.type === 'short_answer') return answer.slice(0, 255);
+  if (item.type === 'matching') return answer.map(function (j, i) { return i.toString(36) + '.' + j.toString(36); }).join(',');
+  if (item.type === 'true_false') return answer[0] === item.trueIndex ? 't' : 'f';
+  return answer.map(function (i) { return String.fromCharCode(97 + i); }).join(',');
+}
 function letter(i) { return String.fromCharCode(65 + i); }
 function total() { return state.points.reduce(function (a, b) { return a + b; }, 0); }
 function fmt(n) { return String(Math.round(n * 100) / 100); }
@@ -144,7 +151,7 @@ function check() {
   var points = pointsFor(item, answer);
   state.points.push(points);
   lms.interaction({ id: 'Q' + (state.index + 1), type: SCORM_TYPES[item.type], description: item.stem,
-    response: responseText(item, answer), result: points >= 1 ? 'correct' : points > 0 ? String(points) : 'incorrect' });
+    response: responseText(item, answer), response12: responseText12(item, answer), result: points >= 1 ? 'correct' : points > 0 ? String(points) : 'incorrect' });
   saveState();
   Array.prototype.forEach.call(document.querySelectorAll('#app input, #app select'), function (c) { c.disabled = true; });
   var notes = [];
@@ -207,7 +214,7 @@ function finish() {
     ])
   ]);
 }
-if (!resume(lms.resumed())) restart();
+lms.ready(function () { if (!resume(lms.resumed())) restart(); });
 `;
 
 /** The quiz as the player reads it: only what playing needs, with the weights and matching choices precomputed. */

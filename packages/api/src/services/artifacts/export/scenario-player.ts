@@ -50,7 +50,7 @@ function consequence() {
 function choose(node, choice, i) {
   state.score += choice.score;
   state.last = choice;
-  lms.interaction({ id: 'node' + (node.index + 1), type: 'choice', description: node.title, response: 'c' + (i + 1),
+  lms.interaction({ id: 'node' + (node.index + 1), type: 'choice', description: node.title, response: 'c' + (i + 1), response12: i.toString(36),
     result: choice.score > 0 ? 'correct' : choice.score < 0 ? 'incorrect' : 'neutral' });
   visit(choice.nextNodeId);
 }
@@ -106,7 +106,7 @@ function end(node) {
     ])
   ]);
 }
-if (!resume(lms.resumed())) restart();
+lms.ready(function () { if (!resume(lms.resumed())) restart(); });
 `;
 
 /**
