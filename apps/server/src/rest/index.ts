@@ -12,6 +12,7 @@ import { chatRoutes } from './chat.js';
 import { fileRoutes } from './files.js';
 import { adminRoutes } from './admin.js';
 import { workspaceRoutes } from './workspaces.js';
+import { reviewRoutes } from './review.js';
 import { testingRoutes } from './testing.js';
 
 export async function restPlugin(app: FastifyInstance, opts: { services: Services }) {
@@ -53,5 +54,6 @@ export async function restPlugin(app: FastifyInstance, opts: { services: Service
   fileRoutes(r, app, opts.services);
   adminRoutes(r, app, opts.services);
   workspaceRoutes(r, app, opts.services);
+  reviewRoutes(r);
   if (opts.services.config.env === 'test') await testingRoutes(app, opts);
 }

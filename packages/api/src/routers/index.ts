@@ -7,6 +7,7 @@ import { authRouter } from './auth.js';
 import { billingRouter } from './billing.js';
 import { chatRouter } from './chat.js';
 import { filesRouter } from './files.js';
+import { reviewRouter } from './review.js';
 import { subscriptionsRouter } from './subscriptions.js';
 import { systemRouter } from './system.js';
 import { workspacesRouter } from './workspaces.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   files: filesRouter,
   admin: adminRouter,
   workspaces: workspacesRouter,
+  review: reviewRouter,
 });
 
 export type AppRouter = typeof appRouter;

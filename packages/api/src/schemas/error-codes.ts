@@ -30,6 +30,9 @@ export const ERROR_CODES = {
   PLAN_FEATURE: 'PLAN_FEATURE',
   QUOTA_EXCEEDED: 'QUOTA_EXCEEDED',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** An outside reviewer's link that has expired (14 days) or was revoked: 410 (issue 39). */
+  REVIEW_LINK_EXPIRED: 'REVIEW_LINK_EXPIRED',
+  REVIEW_LINK_REVOKED: 'REVIEW_LINK_REVOKED',
   /** Inviting beyond the team's paid seats: 402 with {seats, needed}; the web offers 'Add seats'. */
   SEATS_REQUIRED: 'SEATS_REQUIRED',
   SEND_FAILED: 'SEND_FAILED',
@@ -44,6 +47,8 @@ export const ERROR_CODES = {
   /** tRPC's own code of a 429 (`data.code`; the REST `code` when no app code is set). */
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   VALIDATION_ERROR: 'validation_error',
+  /** A status or approval about a version that is not the artifact's latest: 409 with {latestVersion} (issue 39). */
+  VERSION_NOT_LATEST: 'VERSION_NOT_LATEST',
   /** The account owns a team workspace: transfer ownership or cancel the team first (account deletion): 409. */
   WORKSPACE_OWNER: 'WORKSPACE_OWNER',
 } as const;

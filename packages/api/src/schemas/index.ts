@@ -13,3 +13,4 @@ export * from './limits.js';
 export * from './artifacts.js';
 export * from './artifact-paths.js';
 export * from './workspaces.js';
+export * from './review.js';

@@ -74,6 +74,12 @@ export const RATE_LIMITS = {
     durationSeconds: 60,
     message: 'Too many uploads. Please wait a moment and try again.',
   },
+  /** Outside reviewers invited per user (each one mails a link; issue 39). */
+  reviewerInvite: {
+    points: 20,
+    durationSeconds: 60 * 60,
+    message: 'Too many reviewer invitations. Please try again later.',
+  },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

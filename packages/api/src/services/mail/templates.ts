@@ -10,7 +10,7 @@ export function escapeHtml(s: string): string {
   );
 }
 
-interface Layout {
+export interface Layout {
   to: string;
   subject: string;
   greeting: string;
@@ -19,7 +19,8 @@ interface Layout {
   footer?: string;
 }
 
-function render(l: Layout): MailMessage {
+/** The shared layout of every mail (also used by services/review's mails). */
+export function render(l: Layout): MailMessage {
   const text = [
     l.greeting,
     '',

@@ -1,0 +1,89 @@
+// Issue 39 review and sign-off over REST: the same `review` procedures as /trpc through the shared adapter.
+import type { RestRouter } from './route.js';
+
+type Body = Record<string, unknown>;
+const b = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {});
+
+export function reviewRoutes(r: RestRouter) {
+  r.post('/artifacts/:id/share', (c, { params, body }) =>
+    c.review.share({
+      artifactId: params.id!,
+      workspace: b(body).workspace as boolean,
+      ...(b(body).tags !== undefined ? { tags: b(body).tags as string[] } : {}),
+    }),
+  );
+  r.get('/artifacts/:id/review', (c, { params }) => c.review.state({ artifactId: params.id! }));
+  r.get('/workspaces/current/library', (c, { query }) =>
+    c.review.library({
+      q: query.q || undefined,
+      kind: (query.kind || undefined) as never,
+      status: (query.status || undefined) as never,
+      owner: query.owner || undefined,
+      tag: query.tag || undefined,
+      page: (query.page || undefined) as never,
+    }),
+  );
+  r.get('/artifacts/:id/comments', (c, { params }) => c.review.comments({ artifactId: params.id! }));
+  r.post(
+    '/artifacts/:id/comments',
+    (c, { params, body }) =>
+      c.review.addComment({
+        artifactId: params.id!,
+        body: b(body).body as string,
+        target: b(body).target as string | undefined,
+        parentId: b(body).parentId as string | undefined,
+      }),
+    { status: 201 },
+  );
+  r.put('/comments/:id', (c, { params, body }) =>
+    c.review.editComment({ commentId: params.id!, body: b(body).body as string }),
+  );
+  r.delete('/comments/:id', (c, { params }) => c.review.deleteComment({ commentId: params.id! }));
+  r.post('/comments/:id/resolve', (c, { params, body }) =>
+    c.review.resolveComment({
+      commentId: params.id!,
+      ...(b(body).resolved !== undefined ? { resolved: b(body).resolved as boolean } : {}),
+    }),
+  );
+  r.get('/artifacts/:id/reviewers', (c, { params }) => c.review.reviewers({ artifactId: params.id! }));
+  r.post(
+    '/artifacts/:id/reviewers',
+    (c, { params, body }) =>
+      c.review.inviteReviewer({
+        artifactId: params.id!,
+        email: b(body).email as string,
+        message: b(body).message as string | undefined,
+      }),
+    { status: 201 },
+  );
+  r.delete('/artifacts/:id/reviewers/:reviewerId', (c, { params }) =>
+    c.review.revokeReviewer({ artifactId: params.id!, reviewerId: params.reviewerId! }),
+  );
+  r.get('/review/:token', (c, { params }) => c.review.reviewPage({ token: params.token! }));
+  r.post(
+    '/review/:token/comments',
+    (c, { params, body }) =>
+      c.review.reviewerComment({
+        token: params.token!,
+        body: b(body).body as string,
+        target: b(body).target as string | undefined,
+        parentId: b(body).parentId as string | undefined,
+      }),
+    { status: 201 },
+  );
+  r.post('/review/:token/approve', (c, { params, body }) =>
+    c.review.reviewerApprove({ token: params.token!, version: b(body).version as number }),
+  );
+  r.post('/artifacts/:id/status', (c, { params, body }) =>
+    c.review.setStatus({
+      artifactId: params.id!,
+      status: b(body).status as never,
+      version: b(body).version as number,
+    }),
+  );
+  r.get('/artifacts/:id/activity', (c, { params }) => c.review.activity({ artifactId: params.id! }));
+  r.get('/notifications', (c) => c.review.notifications());
+  r.post('/notifications/read', (c, { body }) =>
+    c.review.readNotifications({ ...(b(body).ids !== undefined ? { ids: b(body).ids as string[] } : {}) }),
+  );
+}

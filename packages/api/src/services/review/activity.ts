@@ -1,0 +1,103 @@
+// An artifact's activity (issue 39): created and edited come from its versions (every change is one); the rest
+// (shared, commented, reviewer invited or revoked, status changed, approved, exported) are ArtifactActivity rows.
+// Each entry is also noted on the call's team usage-log entry, so workspace admins see it at /team/usage.
+import type { Db } from '@app/db';
+import type { Services } from '../index.js';
+import { artifactAccess } from './access.js';
+
+export const ACTIVITY_TYPES = [
+  'created',
+  'edited',
+  'shared',
+  'unshared',
+  'commented',
+  'reviewer_invited',
+  'reviewer_revoked',
+  'status_changed',
+  'approved',
+  'exported',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export interface ActivityEntry {
+  id: string;
+  type: ActivityType;
+  actorName: string;
+  details: string | null;
+  version: number | null;
+  createdAt: Date;
+}
+
+export async function recordActivity(
+  s: Pick<Services, 'db' | 'usage'>,
+  e: {
+    artifactId: string;
+    workspaceId: string | null;
+    type: ActivityType;
+    actorId?: string | null;
+    reviewerId?: string | null;
+    actorName: string;
+    details?: string | null;
+    version?: number | null;
+  },
+) {
+  await s.db.artifactActivity.create({
+    data: {
+      artifactId: e.artifactId,
+      workspaceId: e.workspaceId,
+      type: e.type,
+      actorId: e.actorId ?? null,
+      reviewerId: e.reviewerId ?? null,
+      actorName: e.actorName,
+      details: e.details ?? null,
+      version: e.version ?? null,
+    },
+  });
+  s.usage.current()?.attach({
+    ...(e.workspaceId ? { workspaceId: e.workspaceId } : {}),
+    details: `Artifact ${e.artifactId}: ${e.type.replace('_', ' ')}${e.details ? ` (${e.details})` : ''}`,
+  });
+}
+
+/** Versions as created/edited entries plus the recorded ones, newest first. */
+export async function activityOf(db: Db, artifactId: string): Promise<ActivityEntry[]> {
+  const [versions, rows] = await Promise.all([
+    db.artifactVersion.findMany({
+      where: { artifactId },
+      select: { id: true, version: true, note: true, source: true, createdById: true, createdAt: true },
+    }),
+    db.artifactActivity.findMany({ where: { artifactId }, orderBy: { createdAt: 'desc' }, take: 500 }),
+  ]);
+  const authorIds = [...new Set(versions.flatMap((v) => (v.createdById ? [v.createdById] : [])))];
+  const users = authorIds.length
+    ? await db.user.findMany({
+        where: { id: { in: authorIds } },
+        select: { id: true, firstName: true, lastName: true },
+      })
+    : [];
+  const names = new Map(users.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ')]));
+  const fromVersions: ActivityEntry[] = versions.map((v) => ({
+    id: v.id,
+    type: v.version === 1 ? 'created' : 'edited',
+    actorName: v.createdById ? (names.get(v.createdById) ?? 'A former member') : 'Assistant',
+    details: v.note ?? (v.version === 1 ? null : v.source),
+    version: v.version,
+    createdAt: v.createdAt,
+  }));
+  const recorded: ActivityEntry[] = rows.map((r) => ({
+    id: r.id,
+    type: r.type as ActivityType,
+    actorName: r.actorName,
+    details: r.details,
+    version: r.version,
+    createdAt: r.createdAt,
+  }));
+  return [...fromVersions, ...recorded].sort(
+    (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (b.version ?? 0) - (a.version ?? 0),
+  );
+}
+
+export async function listActivity(s: Services, userId: string, artifactId: string) {
+  const access = await artifactAccess(s.db, userId, artifactId);
+  return { entries: await activityOf(s.db, access.artifact.id) };
+}
