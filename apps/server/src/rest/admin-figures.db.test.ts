@@ -281,7 +281,22 @@ describe('usage analytics and the log list', () => {
 
   it('GET /admin/logs: newest first, paged, filtered by action, search, period and admin', async () => {
     const page2 = (await get('/api/admin/logs?from=2025-03-01&to=2025-03-03&limit=2&page=2')).json();
-    expect(page2.pagination).toEqual({ page: 2, limit: 2, total: 5, pages: 3 });
+    // Whole days and no user filter: the total is the rollups' exact sum (issue 40).
+    expect(page2.pagination).toEqual({
+      page: 2,
+      limit: 2,
+      total: 5,
+      pages: 3,
+      totalCapped: false,
+      nextCursor: expect.any(String),
+    });
+    // The cursor continues from page 2 by keyset: page 3 is the oldest entry.
+    const page3 = (
+      await get(`/api/admin/logs?from=2025-03-01&to=2025-03-03&limit=2&cursor=${page2.pagination.nextCursor}`)
+    ).json();
+    expect(page3.logs.map((l: { timestamp: string }) => l.timestamp)).toEqual(['2025-03-01T08:00:00.000Z']);
+    expect(page3.pagination.nextCursor).toBeNull();
+    expect((await get('/api/admin/logs?cursor=nope')).statusCode).toBe(400);
     // Newest first: 03-03 12:00, 03-03 00:00 | 03-01 23:59, 03-01 09:00 | 03-01 08:00.
     expect(page2.logs.map((l: { timestamp: string }) => l.timestamp)).toEqual([
       '2025-03-01T23:59:59.999Z',

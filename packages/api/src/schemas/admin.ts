@@ -245,8 +245,20 @@ export type AdminUpdatePlanInput = z.output<typeof adminUpdatePlanInput>;
 
 // ---- Usage logs --------------------------------------------------------------------------------------------
 
+/** A page's `nextCursor` (issue 40): the next page is the keyset range after it, whatever `page` says. */
+const logCursor = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,100}$/, 'cursor must be a nextCursor of this list')
+    .optional(),
+);
+
 export const adminLogsInput = orEmpty(
-  z.object({ page, limit: limit(ADMIN_LOGS_DEFAULT_LIMIT, 200), ...logFilterFields }).transform(toPeriod),
+  z
+    .object({ page, limit: limit(ADMIN_LOGS_DEFAULT_LIMIT, 200), cursor: logCursor, ...logFilterFields })
+    .transform(toPeriod),
 );
 export type AdminLogsInput = z.output<typeof adminLogsInput>;
 

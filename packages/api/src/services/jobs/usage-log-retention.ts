@@ -2,8 +2,12 @@
 // across the whole fleet. Every instance ticks hourly; a tick first claims the `usage-log-retention` lease for the
 // rest of the current UTC day (claimJobLease, the billing job's lease: one conditional upsert on the database
 // clock, kept, not released), so exactly one tick per day does the work and a restart does not repeat it.
-// Deletion goes in chunks of 10,000 rows so no statement holds locks for long.
+// The log is partitioned by month (issue 40): a run makes the coming months' partitions, drops the months that
+// ended before the cutoff whole (so entries are kept between retentionDays and a month more), then deletes what
+// is past the cutoff outside the monthly partitions (the default partition: rows of months without one, normally
+// none) in chunks of 10,000 rows, so no statement holds locks for long.
 import { Prisma, type Db } from '@app/db';
+import { dropExpiredUsageLogPartitions, ensureUsageLogPartitions } from './usage-log-partitions.js';
 import type { Logger } from '../logger.js';
 import { claimJobLease } from './billing-job.js';
 import { createPeriodicJob, jobOwner, type PeriodicJob } from './periodic.js';
@@ -25,21 +29,31 @@ export interface UsageRetentionDeps {
 export interface UsageRetentionResult {
   /** False when this interval's run was already claimed (by this or another instance). */
   ran: boolean;
+  /** Rows deleted one by one (outside the monthly partitions). */
   deleted: number;
+  /** Monthly partitions dropped whole. */
+  partitionsDropped?: number;
   cutoff: Date | null;
 }
 
-/** Deletes usage-log entries older than `retentionDays` before `now`, in chunks; returns how many. */
+/**
+ * Retention before `now`: months past `retentionDays` dropped whole, then rows older than the cutoff in the default
+ * partition deleted in chunks; returns how many rows were deleted and partitions dropped.
+ */
 export async function deleteExpiredUsageLogs(db: Db, retentionDays: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  await ensureUsageLogPartitions(db, now);
+  const partitionsDropped = await dropExpiredUsageLogPartitions(db, cutoff);
   let deleted = 0;
   for (;;) {
+    // Rows picked in the default partition, deleted through the parent so the rollup trigger subtracts them.
     const n = await db.$executeRaw(Prisma.sql`
-      DELETE FROM "UsageLog" WHERE "id" IN (
-        SELECT "id" FROM "UsageLog" WHERE "timestamp" < ${cutoff} LIMIT ${DELETE_CHUNK}
+      DELETE FROM "UsageLog" WHERE ("timestamp", "id") IN (
+        SELECT "timestamp", "id" FROM usage_log_parts."UsageLog_default" WHERE "timestamp" < ${cutoff}
+        LIMIT ${DELETE_CHUNK}
       )`);
     deleted += n;
-    if (n < DELETE_CHUNK) return { deleted, cutoff };
+    if (n < DELETE_CHUNK) return { deleted, partitionsDropped, cutoff };
   }
 }
 
@@ -64,11 +78,19 @@ export async function runUsageRetentionJob(
     return { ran: false, deleted: 0, cutoff: null };
   }
   const started = Date.now();
-  const { deleted, cutoff } = await deleteExpiredUsageLogs(o.db, o.retentionDays, now);
-  const fields = { job: USAGE_RETENTION_LEASE, owner, until, cutoff, deleted, ms: Date.now() - started };
-  if (deleted > 0) o.log.info(fields, 'usage-log retention: old entries deleted');
+  const { deleted, partitionsDropped, cutoff } = await deleteExpiredUsageLogs(o.db, o.retentionDays, now);
+  const fields = {
+    job: USAGE_RETENTION_LEASE,
+    owner,
+    until,
+    cutoff,
+    deleted,
+    partitionsDropped,
+    ms: Date.now() - started,
+  };
+  if (deleted > 0 || partitionsDropped > 0) o.log.info(fields, 'usage-log retention: old entries deleted');
   else o.log.debug(fields, 'usage-log retention: nothing to delete');
-  return { ran: true, deleted, cutoff };
+  return { ran: true, deleted, partitionsDropped, cutoff };
 }
 
 export type UsageRetentionJob = PeriodicJob<UsageRetentionResult>;
