@@ -1,7 +1,9 @@
-// Which typed artifact (if any) an assistant message asks for. The version commands (revise, add scenario,
-// export plan) and the SME interview's end are decided here, from the session; which kind a request asks for
+// The one offline intent classifier: which typed artifact (if any) a chat or assistant message asks for, the
+// version commands (revise, add scenario, export plan), the SME interview's end, and what a conversational
+// message is (a greeting, an SME interview, a question on learning technology). Which kind a request asks for
 // is the request parser's (content/request.ts classifyKind). Plain conversation returns null so the normal
-// streamed text answer stays. Deterministic: the same message always gives the same intent.
+// streamed text answer stays. Deterministic: the same message always gives the same intent. With a model
+// configured, artifacts/intent-model.ts asks it first and falls back to these rules.
 import type { ArtifactKind } from '../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../schemas/assistant.js';
 import { classifyKind, looksLikeNotes, REQUEST_VERB } from '../content/request.js';
@@ -15,6 +17,7 @@ export interface ArtifactIntent {
 }
 
 export interface DetectArtifactOptions {
+  /** The assistant session's type (the chat reads its messages as the L&D copilot does). */
   sessionType: AssistantSessionType;
   /** The session's current (latest) artifact, which revise applies to. */
   current: { kind: ArtifactKind } | null;
@@ -29,6 +32,36 @@ const EXPORT_PLAN =
   /^(?:please\s+)?export\s+(?:the\s+|my\s+|a\s+|this\s+)?(?:learning\s+|training\s+)?plan\b/i;
 const ADD_SCENARIO = /^(?:please\s+)?add\s+(?:a\s+|another\s+|one\s+more\s+)?(?:branching\s+)?scenario\b/i;
 const REVISE = /^(?:please\s+)?revise\b/i;
+
+/** The version command a message opens with ("revise: …", "add scenario", "export plan"), or null. */
+export function versionCommandOf(message: string): Exclude<ArtifactCommand, 'create'> | null {
+  const t = message.replace(/\s+/g, ' ').trim();
+  if (EXPORT_PLAN.test(t)) return 'export_plan';
+  if (ADD_SCENARIO.test(t)) return 'add_scenario';
+  if (REVISE.test(t)) return 'revise';
+  return null;
+}
+
+/** What a message that asks for no artifact is, when it is one of the conversations the offline answers know. */
+export type ConversationIntent = 'greeting' | 'sme_interview' | 'technology';
+
+const GREETING =
+  /^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[\s!.,]*(?:$|(?:what|how) can you help(?: me)?(?: (?:create|do|with))?\b)/i;
+const SME_INTERVIEW = /\bsme\b|\bsubject[- ]matter expert\b|\bwalk-?through\b/i;
+const TECHNOLOGY = /\b(?:xapi|scorm|cmi5|lms|lrs|tin can|wcag|accessibility|json)\b/i;
+
+/**
+ * A greeting (or the dashboard's "Hello! What can you help me create today?"), an SME interview asked for
+ * ("start an SME walkthrough on …"), or a question on learning technology (SCORM, xAPI, WCAG); null for
+ * anything else. Asked after detectArtifactRequest: a deliverable is an artifact whatever words it uses.
+ */
+export function conversationIntentOf(message: string): ConversationIntent | null {
+  const t = message.replace(/\s+/g, ' ').trim();
+  if (GREETING.test(t)) return 'greeting';
+  if (SME_INTERVIEW.test(t)) return 'sme_interview';
+  if (TECHNOLOGY.test(t)) return 'technology';
+  return null;
+}
 /** Short edit commands that only make sense about the artifact on screen. */
 const EDIT =
   /^(?:please\s+)?(?:(?:make|rewrite|redo)\s+(?:it|this|them|these)\s+)?(?:shorter|simpler|longer|easier|harder|plainer|more\s+(?:concise|advanced|challenging|basic)|less\s+(?:technical|wordy)|add\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+more)\b/i;
@@ -40,9 +73,10 @@ export function detectArtifactRequest(message: string, opts: DetectArtifactOptio
   const t = message.replace(/\s+/g, ' ').trim();
   if (!t) return null;
 
-  if (EXPORT_PLAN.test(t)) return { kind: 'plan', command: 'export_plan' };
-  if (ADD_SCENARIO.test(t)) return { kind: 'scenario', command: 'add_scenario' };
-  if (REVISE.test(t) || (opts.current && EDIT.test(t)))
+  const command = versionCommandOf(t);
+  if (command === 'export_plan') return { kind: 'plan', command };
+  if (command === 'add_scenario') return { kind: 'scenario', command };
+  if (command === 'revise' || (opts.current && EDIT.test(t)))
     return opts.current ? { kind: opts.current.kind, command: 'revise' } : null;
 
   if (opts.sessionType === 'SME_WALKTHROUGH') {

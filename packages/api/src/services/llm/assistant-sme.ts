@@ -9,16 +9,8 @@
 // - simulation: "simulate a pharmacist SME" (role-play, act as, pretend to be…) makes the assistant play an
 //   SME of that field so a designer can practise interviewing; it stays in character until "debrief", which
 //   reviews the designer's questions (areas covered, open vs closed questions, probes) out of character.
-import {
-  cell,
-  clip,
-  hashOf,
-  itemsOf,
-  lowerFirst,
-  subjectOf,
-  subjectPhrase,
-  upperFirst,
-} from './assistant-text.js';
+import { cell, clip, hashOf, lowerFirst, subjectOf, subjectPhrase, upperFirst } from './assistant-text.js';
+import { matchDomain } from './offline-artifacts/domains.js';
 
 export const SME_SLOTS = ['topic', 'audience', 'gap', 'tasks', 'errors', 'tools', 'evidence'] as const;
 export type SmeSlot = (typeof SME_SLOTS)[number];
@@ -301,106 +293,15 @@ ${w.audience ? `\nNoted already — **audience:** ${w.audience}.\n` : ''}
 ${questionBlock(w, next)}`;
 }
 
-/** A tool named mid-sentence ("the checklist on the truck"; acronyms and names keep their capitals). */
-const tool = (t: string) => {
-  const c = clip(t, 50);
-  return /^[A-Z][a-z]/.test(c) && /^(?:The|A|An|Our|My)\b/.test(c) ? lowerFirst(c) : c;
-};
-
-function stepAsObjective(step: string): string {
-  const s = lowerFirst(step.replace(/[.\s]+$/, ''));
-  if (/^(?:the|a|an|they|we|i|you|it|he|she|people|staff|someone|there|this|that)\b/i.test(s))
-    return `carry out this step correctly: ${s}`;
-  return s;
-}
-
-function walkthroughSummary(w: WalkthroughState): string {
-  const a = w.answers;
-  const topic = topicName(w);
-  const who = a.audience ? clip(a.audience, 80) : (w.audience ?? 'learners');
-  const whoShort = a.audience ? 'learners' : (w.audience ?? 'learners');
-  const steps = a.tasks ? itemsOf(a.tasks, 5) : [];
-  const errors = a.errors ? itemsOf(a.errors, 4) : [];
-  const tools = a.tools ? itemsOf(a.tools, 4) : [];
-  const areas = SME_SLOTS.filter((s) => s !== 'topic');
-  const rows = areas.map(
-    (s) => `| ${SLOT_INFO[s].label} | ${a[s] !== undefined ? cell(a[s]!, 180) : '*skipped — to confirm*'} |`,
-  );
-
-  const outline: string[] = [];
-  let n = 1;
-  outline.push(
-    `${n++}. **Why it matters** — ${a.gap ? `the gap you described: ${clip(a.gap, 140)}` : 'the business reason for the training (to confirm)'}; a short real story opens the module.`,
-  );
-  if (steps.length)
-    steps.forEach((step, i) =>
-      outline.push(
-        `${n++}. **${upperFirst(clip(step, 60))}** — ${i === 0 ? 'demonstration, then guided practice' : 'guided practice with feedback'}${i === 0 && tools.length ? ` with ${tool(tools[0]!)}` : ''}.`,
-      ),
-    );
-  else
-    outline.push(
-      `${n++}. **The core procedure of ${topic}** — demonstration, then guided practice (steps to confirm with you).`,
-    );
-  outline.push(
-    `${n++}. **Common errors and how to avoid them** — ${errors.length ? errors.map((e) => clip(e, 60)).join('; ') : 'the mistakes you see most (to confirm)'}, each turned into a short what-would-you-do scenario.`,
-  );
-  outline.push(
-    `${n++}. **Practice and assessment** — ${a.evidence ? `show competence the way you described: ${clip(a.evidence, 120)}` : 'an observed task with a checklist (evidence to confirm)'}.`,
-  );
-  if (tools.length)
-    outline.push(`${n++}. **Job aid** — a one-page reference built around ${tools.map(tool).join(', ')}.`);
-
-  const objectives: string[] = [];
-  objectives.push(
-    `Explain the purpose of ${topic} in their role${a.gap ? ', including the consequences of the current gap' : ''}. *(Understand)*`,
-  );
-  for (const step of steps.slice(0, 3))
-    objectives.push(
-      `${upperFirst(`${tools.length ? `using ${tool(tools[0]!)}, ` : ''}${stepAsObjective(clip(step, 90))}`)}. *(Apply)*`,
-    );
-  if (!steps.length)
-    objectives.push(`Carry out the standard procedure for ${topic} without prompts. *(Apply)*`);
-  if (errors.length)
-    objectives.push(
-      `Identify and correct common errors such as “${clip(errors[0]!, 70)}” in a realistic case. *(Analyse)*`,
-    );
-  objectives.push(
-    `Complete the whole task${a.evidence ? ` to the standard you described (“${clip(a.evidence, 80)}”)` : ' to the agreed standard'} when observed. *(Evaluate)*`,
-  );
-
-  const gaps = w.skipped.filter((s) => s !== 'topic');
-  return `## SME walkthrough summary: ${topic}
-
-**Audience:** ${who}
-
-### What you told me
-| Area | Your answer |
-|---|---|
-${rows.join('\n')}
-
-### Content outline
-${outline.join('\n')}
-
-### Draft learning objectives
-By the end, ${whoShort} will be able to:
-${objectives.map((o, i) => `${i + 1}. ${o}`).join('\n')}
-${gaps.length ? `\n### Gaps to confirm\n${gaps.map((s) => `- **${SLOT_INFO[s].label}:** ${SLOT_INFO[s].question}`).join('\n')}\n` : ''}${w.notes.length ? `\n### Added notes\n${w.notes.map((x) => `- ${clip(x, 200)}`).join('\n')}\n` : ''}
-### Next steps
-- Check the outline and objectives against your experience — say what to change and I'll update them.
-- Ask me for a **knowledge check** or a **branching scenario** built on the common errors.
-- Say **restart** for a new walkthrough, or **simulate a ${topic} SME** to practise interviewing.`;
-}
-
-function walkthroughAnswer(s: SmeState): string {
+function walkthroughAnswer(s: SmeState, summary: () => string): string {
   const w = s.walkthrough;
   switch (s.event) {
     case 'kickoff':
       return walkthroughIntro(w);
     case 'summary':
-      return walkthroughSummary(w);
+      return summary();
     case 'after-summary':
-      return `Added to your notes: “${clip(w.notes[w.notes.length - 1]!, 160)}”.\n\n${walkthroughSummary(w)}`;
+      return `Added to your notes: “${clip(w.notes[w.notes.length - 1]!, 160)}”.\n\n${summary()}`;
     case 'clarify': {
       const info = SLOT_INFO[s.slot!];
       return `Good question. I ask about **${info.label.toLowerCase()}** because ${info.why}.\n\n${questionBlock(w, s.slot!)}`;
@@ -427,10 +328,11 @@ export interface Persona {
   role: string;
   years: number;
   field: string;
-  domain: Domain;
+  domain: Expertise;
 }
 
-interface Domain {
+/** What the simulated expert says about their field, in the first person. */
+interface Expertise {
   audience: string;
   gap: string;
   tasks: string[];
@@ -442,200 +344,36 @@ interface Domain {
   story: string;
 }
 
-const DOMAINS: { match: RegExp; domain: (field: string) => Domain }[] = [
-  {
-    match: /pharma|dispens|medicat/i,
-    domain: () => ({
-      audience:
-        'Mostly new pharmacy technicians and pre-registration pharmacists — bright, good on theory, but they’ve never had a queue of twelve prescriptions and a phone ringing.',
-      gap: 'Dispensing accuracy is fine on quiet days. Under pressure, people skip the final accuracy check and rush counselling — last quarter we had two near-misses with look-alike drugs.',
-      tasks: [
-        'Clinically screen the prescription — dose, interactions, allergies',
-        'Pick and label against the prescription',
-        'Do the accuracy check before it goes in the bag',
-        'Hand out with counselling: how to take it, side effects, what to do if it goes wrong',
-      ],
-      tacit:
-        'When I say “the accuracy check”, I mean I read the label back against the original prescription — not the screen — and I look at the actual pack, strength and quantity. Screens lie when someone picked the wrong line.',
-      errors: [
-        'Picking a look-alike, sound-alike drug — amlodipine and amitriptyline are the classic',
-        'Checking against the computer label instead of the original prescription',
-        'Counselling by rote — “any questions?” isn’t counselling',
-      ],
-      tools: [
-        'The dispensing system and its interaction alerts (which people click through far too fast)',
-        'The BNF and our local formulary',
-        'The shelf separation for look-alike drugs and the near-miss log',
-      ],
-      evidence: [
-        'I’d watch them check a basket with a planted error and see if they catch it',
-        'Listen to a counselling conversation — do they check understanding, not just recite',
-        'Their near-miss log entries: specific, honest, with a cause',
-      ],
-      story:
-        'A locum once dispensed 10 mg instead of 1 mg of warfarin — the boxes were nearly identical. The patient’s daughter caught it at home. Nobody skipped the check on purpose; they were checking the screen, not the script.',
-    }),
-  },
-  {
-    match: /nurs|clinic|ward|patient|hospital|care/i,
-    domain: () => ({
-      audience:
-        'Newly qualified nurses and healthcare assistants on their first rotation — they know the textbook, but not how our ward actually runs on a night shift.',
-      gap: 'Observations get done, but deterioration gets escalated late. People record a rising early-warning score and wait for the next round instead of acting.',
-      tasks: [
-        'Take a full set of observations',
-        'Calculate the early-warning score',
-        'Escalate using SBAR when the score or your gut says so',
-        'Document and reassess at the right interval',
-      ],
-      tacit:
-        'The bit nobody writes down: you look at the patient before the numbers. Colour, breathing, whether they’re making sense. A normal score with a patient who “just isn’t right” still gets escalated.',
-      errors: [
-        'Trusting a single normal reading over the trend',
-        'Escalating without SBAR, so the doctor can’t prioritise',
-        'Not reassessing sooner after an intervention',
-      ],
-      tools: [
-        'The early-warning score chart',
-        'SBAR prompt cards by the phone',
-        'The electronic observations system',
-      ],
-      evidence: [
-        'I’d run a simulated deteriorating patient and see when they escalate',
-        'Listen to their SBAR call — could a tired registrar act on it?',
-        'Audit their obs charts for trend recognition',
-      ],
-      story:
-        'We had a patient whose score crept from 2 to 5 over a night. Each reading was recorded, nobody escalated, and he went to intensive care in the morning. Every individual obs was “done right”.',
-    }),
-  },
-  {
-    match: /forklift|warehouse|logistic|driver|lift truck|picker|distribution/i,
-    domain: () => ({
-      audience:
-        'New warehouse operatives — some have a licence from a previous job, most don’t. Lots of agency staff in peak season, rotating shifts.',
-      gap: 'The pre-use check gets ticked on the sheet but not actually done, especially on nights. We’ve had two near-misses with hydraulic leaks and one damaged racking upright this year.',
-      tasks: [
-        'Do the pre-use check before the shift',
-        'Plan the route and check the load is stable and within capacity',
-        'Lift and travel with the forks low and the load tilted back',
-        'Park up safely and report any defect',
-      ],
-      tacit:
-        'The pre-use check isn’t reading the sheet — it’s walking round the truck: forks for cracks, chains, tyres, a look under for fluid, then horn, lights and brakes before you move. Takes three minutes if you know what you’re looking at.',
-      errors: [
-        'Ticking the checklist without doing the check',
-        'Travelling with the forks raised',
-        'Overloading because “it lifted fine last time”',
-      ],
-      tools: [
-        'The pre-use checklist on the truck',
-        'The load capacity plate',
-        'The defect reporting book and the WMS scanner',
-      ],
-      evidence: [
-        'Watch them do a pre-use check on a truck with a planted fault',
-        'Observe a lift and a stack at height',
-        'Check their defect reports actually get filed',
-      ],
-      story:
-        'A lad on nights had a hydraulic leak he didn’t notice because he never looked under the truck. The mast came down slowly with a pallet at height. Nobody was hurt — that time.',
-    }),
-  },
-  {
-    match: /sales|account (?:manager|executive)|business development|selling/i,
-    domain: () => ({
-      audience:
-        'New account executives, usually six months to two years of sales experience elsewhere. Confident talkers, weak at discovery.',
-      gap: 'They pitch too early. Discovery calls turn into demos, deals stall at procurement because we never found the real decision-maker or the business pain.',
-      tasks: [
-        'Research the account before the call',
-        'Run discovery: pain, impact, decision process',
-        'Agree a next step with a date',
-        'Log the opportunity with the qualification notes',
-      ],
-      tacit:
-        'Good discovery is mostly silence. I ask one question, then I wait — the second answer is the real one. And I always ask “what happens if you do nothing?”',
-      errors: [
-        'Demoing in the first call',
-        'Taking “send me some info” as a next step',
-        'Not asking who else decides',
-      ],
-      tools: ['The CRM and its qualification fields', 'Our discovery question bank', 'Call recordings'],
-      evidence: [
-        'Listen to a recorded discovery call: talk ratio, quality of questions',
-        'Check their CRM notes name the pain and the decision process',
-        'Conversion from first call to second meeting',
-      ],
-      story:
-        'One rep had a “hot” deal for five months. When it died we found out the person he spoke to had no budget — he’d never asked.',
-    }),
-  },
-  {
-    match:
-      /customer (?:service|support|care|success)|call cent|contact cent|help ?desk|support agent|complaint/i,
-    domain: () => ({
-      audience:
-        'New contact-centre agents — often their first office job, high turnover, trained in two-week cohorts.',
-      gap: 'Agents resolve the ticket but not the customer. Repeat contacts are high and complaint escalations have doubled since we changed billing.',
-      tasks: [
-        'Greet and verify identity',
-        'Listen and confirm the real issue',
-        'Resolve or set a clear expectation',
-        'Summarise, check the customer is satisfied, and log the contact',
-      ],
-      tacit:
-        'Confirming the issue means playing it back in your own words before you touch the system. Half our repeat calls come from solving the question the customer asked instead of the problem they had.',
-      errors: [
-        'Jumping to the system before understanding the issue',
-        'Promising callbacks nobody owns',
-        'Reading the script word for word when the customer is upset',
-      ],
-      tools: ['The CRM and the knowledge base', 'The refund authority matrix', 'The call-quality scorecard'],
-      evidence: [
-        'Call-quality scorecard on recorded calls',
-        'Repeat-contact rate per agent',
-        'Shadowed calls with upset customers',
-      ],
-      story:
-        'A customer called six times about the same bill. Each agent fixed “the question” — none of them noticed the direct debit date was wrong.',
-    }),
-  },
-  {
-    match: /software|developer|engineer|devops|\bit\b|security|cyber|data/i,
-    domain: (field) => ({
-      audience: `New ${field} hires — strong technically, new to our codebase, our on-call and our release process.`,
-      gap: 'Incidents take too long to resolve because people start fixing before they’ve communicated or stabilised. Post-mortems keep finding the same root causes.',
-      tasks: [
-        'Acknowledge the alert and open an incident channel',
-        'Assess impact and stabilise — roll back before you debug',
-        'Communicate status at fixed intervals',
-        'Write the post-incident review',
-      ],
-      tacit:
-        'Stabilise first is the bit people skip: if the last deploy could have caused it, roll it back now and investigate later. Heroic debugging in production is how outages get longer.',
-      errors: [
-        'Debugging live instead of rolling back',
-        'Going silent for an hour',
-        'Blameful post-mortems that teach nothing',
-      ],
-      tools: [
-        'The runbooks',
-        'The monitoring dashboards and alerting',
-        'The incident template and status page',
-      ],
-      evidence: [
-        'A game-day exercise with an injected fault',
-        'Shadowing their first on-call week',
-        'Quality of their first post-incident review',
-      ],
-      story:
-        'We had a two-hour outage that a rollback would have fixed in five minutes. The engineer was sure the deploy was fine — it wasn’t.',
-    }),
-  },
-];
+const sentence = (s: string) => `${upperFirst(s.trim().replace(/[.\s]+$/, ''))}.`;
 
-function genericDomain(field: string): Domain {
+/**
+ * The expert's knowledge from the one vocabulary (offline-artifacts/domains.ts) on a confident, scored match of
+ * the field (so "customer care" is not nursing and "data analyst" is not software engineering): its steps,
+ * errors, tools and workplace situation, told as an expert tells them. A field no vocabulary covers gets what
+ * any experienced practitioner says, never another field's content.
+ */
+function expertiseOf(field: string): Expertise {
+  const d = matchDomain(field)?.domain;
+  if (!d) return genericExpertise(field);
+  const [first, ...others] = d.errors;
+  const s = d.scenario;
+  return {
+    audience: `Mostly new ${d.audience} — they know the theory, but not how it actually runs in ${d.setting} when it gets busy.`,
+    gap: `On a quiet day it goes fine. Under pressure the shortcuts creep in: ${lowerFirst(first!.error)}, and then ${first!.consequence}.`,
+    tasks: d.steps.slice(0, 4),
+    tacit: `The bit nobody writes down: ${lowerFirst(first!.fix.replace(/[.\s]+$/, ''))}. Every time, even when you’re rushed — that’s what separates the people who’ve been doing this for years.`,
+    errors: [first!, ...others].slice(0, 3).map((e) => e.error),
+    tools: d.tools.slice(0, 3).map(upperFirst),
+    evidence: [
+      `Watch them do it for real and see whether they ${lowerFirst(d.steps[0]!.replace(/[.\s]+$/, ''))}`,
+      `Give them a case with a planted mistake — ${lowerFirst(others[0]?.error ?? first!.error)} — and see if they catch it`,
+      'Look at their records a month later',
+    ],
+    story: `I remember one — ${lowerFirst(s.place.replace(/[.\s]+$/, ''))}. ${sentence(s.situation)} The tempting shortcut: ${lowerFirst(s.shortcut.replace(/[.\s]+$/, ''))}. ${sentence(s.complication)} Nobody meant any harm; the shortcut had always worked before.`,
+  };
+}
+
+function genericExpertise(field: string): Expertise {
   return {
     audience: `People new to ${field} work — some transferring from related roles, a few completely new. Mixed shifts and sites.`,
     gap: `The basics of ${field} are fine on a normal day. Under time pressure people take shortcuts on the checks, and that’s where our quality issues and complaints come from.`,
@@ -682,7 +420,7 @@ export function personaFor(field: string): Persona {
     /(?:ist|er|or|ian|nurse|chef|agent|rep|manager|officer|lead|analyst|clerk|driver|operator|technician|operative|assistant|advisor|adviser)s?$/i.test(
       field,
     );
-  const domain = (DOMAINS.find((d) => d.match.test(field))?.domain ?? genericDomain)(field);
+  const domain = expertiseOf(field);
   return {
     name: NAMES[h % NAMES.length]!,
     role: person ? `a senior ${field.replace(/s$/, '')}` : `a senior ${field} specialist`,
@@ -917,11 +655,14 @@ function simulationStart(p: Persona): string {
 **${p.name}:** Hi! I was told you're putting some training together and need a bit of my time. Happy to help — though fair warning, I've been doing this so long that a lot of it is just instinct now. What do you want to know?`;
 }
 
-/** The offline answer of an SME_WALKTHROUGH session. */
-export function smeAnswer(userTexts: string[]): string {
+/**
+ * The offline answer of an SME_WALKTHROUGH session. `summary` renders the interview's summary: the typed SME
+ * summary's Markdown (offline-artifacts/sme-summary.ts), the same card the send makes when the interview ends.
+ */
+export function smeAnswer(userTexts: string[], summary: () => string): string {
   const s = smeStateOf(userTexts);
   if (s.event === 'sim-start') return simulationStart(s.simulation!.persona);
   if (s.event === 'sim-turn') return inCharacter(s.simulation!.persona, s.simulation!.turns);
   if (s.event === 'debrief') return debrief(s.simulation!);
-  return walkthroughAnswer(s);
+  return walkthroughAnswer(s, summary);
 }

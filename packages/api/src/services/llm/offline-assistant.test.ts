@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { describeSmeState, simulationRequest, smeStateOf } from './assistant-sme.js';
+import { describeSmeState, personaFor, simulationRequest, smeStateOf } from './assistant-sme.js';
 import { subjectOf } from './assistant-text.js';
-import { ASSISTANT_PROFILES, offlineAssistantAnswer, statedObjectives } from './offline-assistant.js';
+import {
+  ASSISTANT_PROFILES,
+  artifactMarkdown,
+  offlineAssistantAnswer,
+  statedObjectives,
+} from './offline-assistant.js';
 import { createOfflineProvider, offlineAnswer } from './offline.js';
 import type { LlmMessage } from './types.js';
 
@@ -23,21 +28,33 @@ function converse(profile: string, texts: string[], context: LlmMessage[] = []):
 }
 
 describe('offline assistant: one behaviour per session type', () => {
-  it('each type answers the same request differently, and the same way every time', () => {
+  it('a request for a deliverable is the typed card in every session type, as the send makes it', () => {
     const ask: LlmMessage[] = [{ role: 'user', content: 'Create a course on hand hygiene for new nurses' }];
+    for (const p of ASSISTANT_PROFILES) {
+      const a = answer(p, ask);
+      expect(a).toBe(artifactMarkdown('plan', [SYSTEM, ...ask], p));
+      expect(a).toMatch(/^# Learning plan \(/);
+      expect(a).toContain('**Topic:** hand hygiene · **Audience:** new nurses');
+    }
+  });
+
+  it('each type answers the same conversation differently, and the same way every time', () => {
+    const ask: LlmMessage[] = [
+      { role: 'user', content: 'Hand hygiene for new nurses: where should I start?' },
+    ];
     const answers = ASSISTANT_PROFILES.map((p) => answer(p, ask));
     expect(new Set(answers).size).toBe(ASSISTANT_PROFILES.length);
     expect(ASSISTANT_PROFILES.map((p) => answer(p, ask))).toEqual(answers);
     const [copilot, sme, micro, assessment, panel] = answers;
     expect(copilot).toContain('| Objective | Practice activity | Assessment | Modality |');
     expect(sme).toContain('### Question 1 of 6 — Audience');
-    expect(micro).toMatch(/\| 1 \| Why hand hygiene matters \|/);
+    expect(micro).toMatch(/\| 1 \| Why Hand hygiene matters \|/);
     expect(micro).toContain('Spaced retrieval');
     expect(assessment).toContain('Distractor rationale');
     expect(panel).toMatch(
       /Instructional designer[\s\S]*Subject-matter expert[\s\S]*Learner advocate[\s\S]*Compliance[\s\S]*## Synthesis/,
     );
-    for (const a of answers) expect(a).toContain('hand hygiene');
+    for (const a of answers) expect(a.toLowerCase()).toContain('hand hygiene');
   });
 
   it('an unknown profile is left to the chat answer', () => {
@@ -72,7 +89,14 @@ describe('offline assistant: one behaviour per session type', () => {
       'Microlearning on data privacy for sales reps',
       'Now the retrieval plan please',
     ]);
-    expect(second).toContain('## Spaced retrieval plan: data privacy');
+    // "Now the retrieval plan" asks for a deliverable: the typed plan, on the conversation's subject.
+    expect(second).toMatch(/^# Learning plan \(/);
+    expect(second).toContain('**Topic:** data privacy · **Audience:** sales reps');
+    const [, question] = converse('MICROLEARNING', [
+      'Microlearning on data privacy for sales reps',
+      'How would you space the retrieval practice?',
+    ]);
+    expect(question).toContain('## Spaced retrieval plan: data privacy');
   });
 
   it('copilot expands the column asked for and hands version commands to the chat logic', () => {
@@ -82,15 +106,20 @@ describe('offline assistant: one behaviour per session type', () => {
       'Write the objectives',
       'Which modality fits best?',
     ]);
-    expect(objectives).toContain('## Objectives for giving feedback');
-    expect(objectives).toContain('*Practised by:*');
-    expect(modality).toContain('## Modality for giving feedback');
+    // Deliverables are the typed cards (the one request parser keeps the conversation's subject).
+    expect(objectives).toMatch(/^# Learning objectives: Giving feedback/);
+    expect(objectives).toContain('**Audience:** new team leaders');
+    expect(modality).toMatch(/^# Modality recommendation/);
+    const [, assessment] = converse('LND_COPILOT', [base, 'How should we assess this?']);
+    expect(assessment).toContain('## Assessment strategy for giving feedback');
     const [, revised] = converse('LND_COPILOT', [base, 'revise: make it shorter']);
     expect(revised).toContain('## Revised version');
   });
 
   it('microlearning keeps modules to 3–7 minutes with one objective each, and scripts a module', () => {
-    const [series] = converse('MICROLEARNING', ['4 modules on phishing awareness for office staff']);
+    const [series] = converse('MICROLEARNING', [
+      'How would you split phishing awareness for office staff into 4 modules?',
+    ]);
     const rows = series!.split('\n').filter((l) => /^\| \d \|/.test(l));
     expect(rows).toHaveLength(4);
     for (const r of rows) {
@@ -98,7 +127,10 @@ describe('offline assistant: one behaviour per session type', () => {
       expect(minutes).toBeGreaterThanOrEqual(3);
       expect(minutes).toBeLessThanOrEqual(7);
     }
-    const [, script] = converse('MICROLEARNING', ['Microlearning on phishing awareness', 'script module 3']);
+    const [, script] = converse('MICROLEARNING', [
+      'Microlearning on phishing awareness',
+      'Can you script module 3?',
+    ]);
     expect(script).toContain('## Microlearning script: module 3 — Spot the mistake');
     expect(script).toContain('**One objective:**');
   });
@@ -107,18 +139,27 @@ describe('offline assistant: one behaviour per session type', () => {
     const text = `Write items for these objectives:
 1. Identify the five moments for hand hygiene
 2. Learners will be able to perform a hand rub in 20 seconds
-3. Compare alcohol rub and soap and water`;
-    expect(statedObjectives([text]).map((o) => o.level)).toEqual(['Remember', 'Apply', 'Analyse']);
+3. Compare alcohol rub and soap and water
+4. Diagnose why a hand rub missed the fingertips`;
+    // The one Bloom table (content/bloom.ts): "compare" is Understand (A&K 2.6), as on the cards.
+    expect(statedObjectives([text]).map((o) => o.level)).toEqual([
+      'remember',
+      'apply',
+      'understand',
+      'analyze',
+    ]);
     const a = answer('ASSESSMENT_BUILDER', [{ role: 'user', content: text }]);
-    expect(a).toContain('## Assessment: 3 stated objectives');
+    expect(a).toContain('## Assessment: 4 stated objectives');
     expect(a).toContain('| 1. Identify the five moments for hand hygiene | Remember | Item 1 | MCQ |');
     expect(a).toContain('| 2. Perform a hand rub in 20 seconds | Apply | Item 2 | Scenario MCQ |');
-    expect(a).toContain('**Item 3 · Case-based multiple choice · Analyse**');
-    expect(a.match(/\| Option \| Distractor rationale \|/g)).toHaveLength(3);
+    expect(a).toContain('| 3. Compare alcohol rub and soap and water | Understand | Item 3 | MCQ |');
+    expect(a).toContain('**Item 4 · Case-based multiple choice · Analyze**');
+    expect(a).not.toContain('Analyse');
+    expect(a.match(/\| Option \| Distractor rationale \|/g)).toHaveLength(4);
     // Without objectives it drafts some and says so.
-    expect(answer('ASSESSMENT_BUILDER', [{ role: 'user', content: 'A quiz on GDPR basics' }])).toContain(
-      "You haven't stated objectives yet",
-    );
+    expect(
+      answer('ASSESSMENT_BUILDER', [{ role: 'user', content: 'What would you test on GDPR basics?' }]),
+    ).toContain("You haven't stated objectives yet");
   });
 });
 
@@ -135,13 +176,14 @@ Check the hydraulic fluid level
 Fasten the seat belt before moving`,
   };
 
-  it('a knowledge check quotes the file and names it', () => {
+  it('a knowledge check is the typed quiz built from the file, citing it', () => {
     const [check] = converse('LND_COPILOT', ['make a knowledge check'], [context]);
-    expect(check).toContain('## Knowledge check: forklift pre-shift checklist');
+    expect(check).toMatch(/^# Knowledge check: Forklift pre-shift checklist/);
     expect(check).toContain('Inspect the forks for cracks before every shift');
     expect(check).toContain('Test the horn and the warning lights');
-    expect(check).toContain('Sources: forklift-checklist.docx');
-    expect(check).not.toContain('Forklift pre-shift checklist ✅');
+    expect(check).toContain('_Source:_ forklift-checklist.docx, part 1');
+    // No filler distractors of the old text template.
+    expect(check).not.toContain('can be left out when you are short of time');
   });
 
   it('other answers point at what the files say', () => {
@@ -186,17 +228,16 @@ describe('offline assistant: SME walkthrough', () => {
             .join(' · ')}`,
         );
     }
+    // The interview's end is the typed SME summary, as the send's card shows it.
     const summary = replies[6]!;
-    expect(summary).toContain('## SME walkthrough summary: forklift pre-use checks');
+    expect(summary).toMatch(/^# SME interview summary: Forklift pre-use checks/);
     expect(summary).not.toContain('### Question');
-    expect(summary).toContain('### Content outline');
-    expect(summary).toContain('### Draft learning objectives');
-    expect(summary).toContain('**Walk round the truck**');
-    expect(summary).toContain('test horn, lights and brakes. *(Apply)*');
-    expect(summary).toContain(
-      'Identify and correct common errors such as “Skipping the walk-round on night shifts”',
-    );
-    expect(summary).toContain('| Tools and resources | The checklist on the truck and the defect book |');
+    expect(summary).toContain('## Content outline');
+    expect(summary).toContain('## Draft objectives');
+    expect(summary).toContain('1. walk round the truck');
+    expect(summary).toContain('| carry out this step correctly: test horn, lights and brakes | Apply |');
+    expect(summary).toContain('“Skipping the walk-round on night shifts” | Analyze |');
+    expect(summary).toContain('Job aid built around the checklist on the truck and the defect book');
     // Deterministic: the same conversation gives the same replies.
     expect(
       converse('SME_WALKTHROUGH', ['Start an SME walkthrough on forklift pre-use checks', ...answers]),
@@ -218,9 +259,8 @@ describe('offline assistant: SME walkthrough', () => {
     expect(replies[2]).toContain('### Question 2 of 7 — Audience');
     expect(replies[3]).toContain("I'll leave **audience** as a gap");
     expect(replies[3]).toContain('### Question 3 of 7 — Performance gap');
-    expect(replies[4]).toContain('## SME walkthrough summary: Handling customer refunds');
-    expect(replies[4]).toContain('### Gaps to confirm');
-    expect(replies[4]).toContain('| Audience | *skipped — to confirm* |');
+    expect(replies[4]).toMatch(/^# SME interview summary: Handling customer refunds/);
+    expect(replies[4]).toMatch(/## Gaps to confirm with the expert\n\n- Who exactly takes this training/);
   });
 
   it('simulation: plays an SME of the named field in character until debrief, then reviews the interview', () => {
@@ -232,29 +272,52 @@ describe('offline assistant: SME walkthrough', () => {
     const questions = [
       'Tell me about your role',
       'Do people make mistakes?',
-      'Walk me through how you dispense a prescription',
+      'Walk me through how you look after a patient on a shift',
       'What do you mean by the usual checks?',
       'Are you an AI?',
       'Tell me about a time it went wrong',
     ];
-    const replies = converse('SME_WALKTHROUGH', ['simulate a pharmacist SME', ...questions, 'debrief']);
+    const replies = converse('SME_WALKTHROUGH', ['simulate a ward nurse SME', ...questions, 'debrief']);
     const name = /I'm playing ([^,]+),/.exec(replies[0]!)![1]!;
-    expect(replies[0]).toContain('a senior pharmacist');
+    expect(replies[0]).toContain('a senior ward nurse');
     for (const r of replies.slice(1, -1)) {
       expect(r.startsWith(`**${name}:**`)).toBe(true);
       expect(r).not.toMatch(/debrief|### Question|As an AI/i);
     }
     expect(replies[2]).toBe(`**${name}:** Oh, all the time.`); // a closed question gets a closed answer
     expect(replies[3]).toContain('…and then the usual checks, obviously.');
-    expect(replies[4]).toContain('original prescription'); // the probe reveals the tacit step
+    // The probe reveals the tacit step: the one vocabulary's (domains.ts), as the cards on nursing say it.
+    expect(replies[4]).toContain('check the call bell is within reach before leaving the bedside');
     const debrief = replies.at(-1)!;
-    expect(debrief).toContain(`## Interview debrief: ${name}, senior pharmacist`);
+    expect(debrief).toContain(`## Interview debrief: ${name}, senior ward nurse`);
     expect(debrief).toContain('| Key tasks | ✓ |');
     expect(debrief).toContain('| Tools and resources | ✗ |');
     expect(debrief).toContain('Instead of “Do people make mistakes?”');
     expect(debrief).toContain('You uncovered the tacit step');
     expect(debrief).toContain('you asked for a real example');
     expect(debrief).toContain('**2/6** areas');
+  });
+
+  it('the simulated expert knows only their own field: the one vocabulary on a confident match, or nothing specific', () => {
+    const nursing = JSON.stringify(personaFor('ward nurse').domain);
+    expect(nursing).toContain('SBAR');
+    // Near misses: customer care is not nursing, a data analyst is not software engineering, HACCP is not
+    // people management, Excel pivot tables are not software.
+    for (const field of ['customer care', 'data analyst', 'HACCP', 'Excel pivot tables', 'pharmacist']) {
+      const said = JSON.stringify(personaFor(field).domain).toLowerCase();
+      for (const term of [
+        'sbar',
+        'patient',
+        'roll back',
+        'rollback',
+        'pull request',
+        'sql',
+        'one-to-one',
+        'delegat',
+      ])
+        expect(said).not.toContain(term);
+      expect(said).toContain(field.toLowerCase());
+    }
   });
 
   it('the state is derived from the history and told to online models too', () => {

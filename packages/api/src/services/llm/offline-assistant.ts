@@ -6,21 +6,59 @@
 // from what the user names ("on X", "for Y"), never from the raw request; without one the answer says so.
 import { smeAnswer } from './assistant-sme.js';
 import {
-  BLOOM_LEVELS,
-  bloomOf,
   cell,
   clip,
   conversationSubject,
-  hashOf,
   lowerFirst,
   textOf,
   subjectPhrase,
   turnsOf,
   upperFirst,
   userTextsOf,
-  type BloomLevel,
 } from './assistant-text.js';
+import { renderArtifactMarkdown } from '../artifacts/markdown.js';
+import {
+  conversationIntentOf,
+  detectArtifactRequest,
+  versionCommandOf,
+  type ArtifactIntent,
+} from '../artifacts/intent.js';
+import { BLOOM_LEVEL_LABELS, BLOOM_LEVELS, bloomOf, type BloomLevel } from '../content/bloom.js';
+import { classifyKind } from '../content/request.js';
+import type { ArtifactKind } from '../../schemas/artifacts.js';
+import type { AssistantSessionType } from '../../schemas/assistant.js';
+// Registers the typed L&D artifact builders (objectives, quiz, scenario, modality, plan, SME summary).
+import { buildOfflineArtifact } from './offline-artifacts/index.js';
 import type { LlmMessage } from './types.js';
+
+/**
+ * The typed artifact a message asks for (the one intent classifier, artifacts/intent.ts), when the request is
+ * confident enough to answer with a card: a request verb and a kind (0.9), or a kind named in a message that
+ * is not another conversation (a greeting, an SME interview, a question on learning technology). Null for
+ * everything else, the version commands included.
+ */
+export function deliverableOf(
+  text: string,
+  sessionType: AssistantSessionType = 'LND_COPILOT',
+  previousUserTexts?: string[],
+): ArtifactIntent | null {
+  const intent = detectArtifactRequest(text, { sessionType, current: null, previousUserTexts });
+  if (!intent || intent.command !== 'create') return null;
+  const { confidence } = classifyKind(text, sessionType);
+  if (intent.kind === 'sme_summary') return sessionType === 'SME_WALKTHROUGH' ? intent : null;
+  if (confidence >= 0.9 || (confidence >= 0.7 && !conversationIntentOf(text))) return intent;
+  return null;
+}
+
+/**
+ * The Markdown of the typed artifact of `kind` for a conversation, exactly as its card renders it: the same
+ * builder the assistant's generateObject uses, with the context messages (files, the session's artifacts).
+ */
+export function artifactMarkdown(kind: ArtifactKind, messages: LlmMessage[], profile?: string): string {
+  const system = messages.filter((m) => m.role === 'system');
+  const turns = messages.filter((m) => m.role !== 'system');
+  return renderArtifactMarkdown(kind, buildOfflineArtifact(kind, turns, { system, profile }));
+}
 
 export const ASSISTANT_PROFILES = [
   'LND_COPILOT',
@@ -105,64 +143,6 @@ function fileSubject(passages: FilePassage[]): string | undefined {
 const sourcesLine = (passages: FilePassage[]) =>
   passages.length ? `\n\n*Sources: ${[...new Set(passages.map((p) => p.filename))].join(', ')}*` : '';
 
-const QUIZ_REQUEST =
-  /\b(?:quiz|knowledge check|questions?|test (?:items?|questions?)|assessment items?|mcqs?|check (?:my|their) (?:knowledge|understanding)|retrieval)\b/i;
-
-/** A knowledge check whose items quote the files' statements, with answers, feedback and distractor rationale. */
-function fileKnowledgeCheck(passages: FilePassage[], subject: string): string | undefined {
-  const items = fileStatements(passages, 6);
-  if (items.length < 2) return undefined;
-  const files = [...new Set(items.map((i) => i.filename))];
-  const where = (i: { filename: string; part: number }) => `${i.filename}, part ${i.part}`;
-  const qs: string[] = [];
-  const [a, b, c, d] = items;
-  const the = /^(?:the|a|an|our|my|your)\s/i.test(subject) ? subject : `the ${subject}`;
-  qs.push(`**1. Which of these is part of ${the}?**
-- A. ${a!.text} ✅
-- B. Skip it when the previous shift reported no problems
-- C. Leave it to the supervisor's weekly inspection
-- D. Only do it when something already looks wrong
-
-> **Feedback:** A is in the document (${where(a!)}). B, C and D are the shortcuts people really take: each one hands the step to someone or something else.`);
-  qs.push(`**2. True or false: “${b!.text}” can be left out when you are short of time.**
-- **Answer:** False ✅
-
-> **Feedback:** The document (${where(b!)}) lists it without exceptions; time pressure is exactly when steps get missed.`);
-  if (c) {
-    const words = c.text.split(' ');
-    const half = Math.max(2, Math.ceil(words.length / 2));
-    qs.push(`**3. Complete the statement from the document: “${words.slice(0, half).join(' ')} …”**
-- **Answer:** “${c.text}” ✅
-
-> **Feedback:** Recalling the whole statement (${where(c)}) is stronger practice than recognising it.`);
-  }
-  if (d)
-    qs.push(`**4. A colleague says they never bother with this: “${d.text}”. What do you do?**
-- A. Remind them of the step and explain the risk it controls ✅
-- B. Say nothing, since nothing has gone wrong so far
-- C. Report them straight away without talking to them
-- D. Do it for them from now on
-
-> **Feedback:** A — address it directly and explain the *why* (${where(d)}). B normalises the shortcut, C skips the conversation, D hides the gap.`);
-  if (items.length >= 3) {
-    const order = items.slice(0, Math.min(items.length, 5));
-    const shuffled = order.map((x, i) => ({ x, k: hashOf(x.text) + i })).sort((p, q) => p.k - q.k);
-    qs.push(`**${qs.length + 1}. Put these in the order the document gives them:** ${shuffled.map((s) => `“${s.x.text}”`).join(' · ')}
-- **Answer:** ${order.map((x, i) => `${i + 1}. ${x.text}`).join(' → ')} ✅`);
-  }
-  return `## Knowledge check: ${subject}
-
-Built from ${files.map((f) => `**${f}**`).join(', ')}: every item quotes the document, with the correct answer marked ✅ and feedback.
-
-${qs.join('\n\n')}
-
-### Distractor rationale
-- Wrong options are the shortcuts and workarounds people really use, so a wrong answer tells you what to reteach.
-- Items 2 and 3 ask for recall of the exact statement, which holds up better on the job than recognition.
-
-Ask me to turn any item into a short scenario, or to make the set harder.${sourcesLine(passages)}`;
-}
-
 interface Ask {
   /** The message being answered. */
   text: string;
@@ -177,10 +157,6 @@ interface Ask {
   /** Passages of the session's files in the context. */
   files: FilePassage[];
 }
-
-const VERSION_COMMAND =
-  /^\s*(?:please\s+)?(?:revise\b|export(?: the| my)? (?:learning )?plan\b|add (?:a |another )?(?:branching )?scenario\b)/i;
-const GREETING = /^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b[\s!.,]*$/i;
 
 function askOf(messages: LlmMessage[]): Ask {
   const userTexts = userTextsOf(messages);
@@ -238,7 +214,7 @@ function alignmentRows(subject: string): string[][] {
       'Workshop or virtual session',
     ],
     [
-      `Diagnose what went wrong in a ${subject} case *(Analyse)*`,
+      `Diagnose what went wrong in a ${subject} case *(${BLOOM_LEVEL_LABELS.analyze})*`,
       'Case study with deliberately planted errors',
       'Case questions: identify the error and its cause',
       'Virtual session, small groups',
@@ -253,8 +229,8 @@ function alignmentRows(subject: string): string[][] {
 }
 
 function copilotAnswer(a: Ask, fallback: (messages: LlmMessage[]) => string, messages: LlmMessage[]): string {
-  if (VERSION_COMMAND.test(a.text)) return fallback(turnsOf(messages));
-  if (GREETING.test(a.text))
+  if (versionCommandOf(a.text)) return fallback(turnsOf(messages));
+  if (conversationIntentOf(a.text) === 'greeting')
     return `Hello! I'm your L&D design partner. Tell me what you're building and for whom, and I'll help you line up the four things that make training work:
 
 1. **Objectives** — observable, Bloom-aligned outcomes
@@ -293,7 +269,7 @@ Activities should look like the job: the closer the practice is to the real task
 | Understand | Spot the difference | Compare a good and a poor example of ${s}; learners name three differences | 10 min |
 | Apply | Guided practice | Learners perform the task with the job aid while a peer checks each step | 20 min |
 | Apply | Teach-back | Each learner explains one step to a partner, who asks “why?” twice | 10 min |
-| Analyse | Find the fault | A worked example with two planted errors; learners find and fix them | 15 min |
+| ${BLOOM_LEVEL_LABELS.analyze} | Find the fault | A worked example with two planted errors; learners find and fix them | 15 min |
 | Evaluate | Branching scenario | Three decisions under time pressure, each with realistic consequences | 15 min |
 | Create | Job-aid remix | Small groups improve the job aid for their own team | 20 min |
 
@@ -362,12 +338,23 @@ Ask me to expand any column — **objectives**, **activities**, **assessment** o
 
 const MODULE_DURATIONS = [4, 5, 3, 6, 4, 5];
 
-function microModules(s: string, who: string) {
+interface MicroModule {
+  title: string;
+  objective: string;
+  level: BloomLevel;
+  format: string;
+  hook: string;
+  core: string;
+  practice: string;
+  retrieval: string;
+}
+
+function microModules(s: string, who: string): MicroModule[] {
   return [
     {
       title: `Why ${s} matters`,
       objective: `Explain in one sentence the main risk or benefit of ${s} in their own role`,
-      level: 'Understand',
+      level: 'understand',
       format: '60-second story video + one reflection prompt',
       hook: `A 30-second real incident (or near-miss) involving ${s}.`,
       core: 'One idea only: what goes wrong, what it costs, and what good looks like.',
@@ -377,7 +364,7 @@ function microModules(s: string, who: string) {
     {
       title: `The core steps of ${s}`,
       objective: `Put the core steps of ${s} in the right order`,
-      level: 'Apply',
+      level: 'apply',
       format: 'Interactive walkthrough on mobile',
       hook: 'Learners try to order the steps before seeing them.',
       core: 'The 3–5 steps, each with the reason it exists.',
@@ -387,7 +374,7 @@ function microModules(s: string, who: string) {
     {
       title: 'Spot the mistake',
       objective: `Identify the most common error in a worked example of ${s}`,
-      level: 'Analyse',
+      level: 'analyze',
       format: 'Annotated example or photo with hotspots',
       hook: '“Something is wrong in this picture — can you find it in 20 seconds?”',
       core: 'The two or three mistakes people really make, and why they are tempting.',
@@ -397,7 +384,7 @@ function microModules(s: string, who: string) {
     {
       title: 'Decide under pressure',
       objective: `Choose the best action in a realistic ${s} situation and justify it`,
-      level: 'Evaluate',
+      level: 'evaluate',
       format: 'Two-decision branching scenario',
       hook: `It's the end of a busy shift and a ${s} problem appears.`,
       core: 'Consequences of each choice, shown rather than told.',
@@ -407,7 +394,7 @@ function microModules(s: string, who: string) {
     {
       title: 'Job aid and commitment',
       objective: `Use the job aid to check their own practice of ${s}`,
-      level: 'Apply',
+      level: 'apply',
       format: 'Downloadable checklist + personal commitment',
       hook: '“Here is everything from this series on one page.”',
       core: `The one-page job aid, walked through in 90 seconds, for ${who}.`,
@@ -417,7 +404,7 @@ function microModules(s: string, who: string) {
     {
       title: 'Apply it on the job',
       objective: `Plan one improvement to their own ${s} practice`,
-      level: 'Create',
+      level: 'create',
       format: 'Short planning template shared with the manager',
       hook: 'A colleague shares what changed after they applied this.',
       core: 'How to pick one habit to change and how to notice progress.',
@@ -443,7 +430,7 @@ function microAnswer(a: Ask): string {
     const minutes = MODULE_DURATIONS[i]!;
     return `## Microlearning script: module ${i + 1} — ${m.title}
 
-**Length:** ${minutes} minutes · **One objective:** ${m.objective}. *(${m.level})* · **Format:** ${m.format}
+**Length:** ${minutes} minutes · **One objective:** ${m.objective}. *(${BLOOM_LEVEL_LABELS[m.level]})* · **Format:** ${m.format}
 
 | Time | Screen / scene | Narration or text | Interaction |
 |---|---|---|---|
@@ -484,7 +471,7 @@ ${count} modules of 3–7 minutes for ${who}, **one objective each**, with space
 
 | # | Module | One objective | Bloom | Minutes | Format |
 |---|---|---|---|---|---|
-${modules.map((m, i) => `| ${i + 1} | ${cell(m.title)} | ${cell(m.objective)} | ${m.level} | ${MODULE_DURATIONS[i]} | ${cell(m.format)} |`).join('\n')}
+${modules.map((m, i) => `| ${i + 1} | ${cell(m.title)} | ${cell(m.objective)} | ${BLOOM_LEVEL_LABELS[m.level]} | ${MODULE_DURATIONS[i]} | ${cell(m.format)} |`).join('\n')}
 
 ### Inside every module
 1. **Hook (≤ 30 s)** — a problem or a story, not an agenda.
@@ -544,19 +531,19 @@ function draftObjectives(s: string): Objective[] {
   return [
     {
       text: `identify the key requirements of ${s}`,
-      level: 'Remember',
+      level: 'remember',
       verb: 'identify',
       object: `the key requirements of ${s}`,
     },
     {
       text: `apply the correct procedure for ${s}`,
-      level: 'Apply',
+      level: 'apply',
       verb: 'apply',
       object: `the correct procedure for ${s}`,
     },
     {
       text: `evaluate how a colleague handled a ${s} case`,
-      level: 'Evaluate',
+      level: 'evaluate',
       verb: 'evaluate',
       object: `how a colleague handled a ${s} case`,
     },
@@ -566,10 +553,10 @@ function draftObjectives(s: string): Objective[] {
 function item(o: Objective, n: number, who: string): string {
   const obj = clip(o.object, 90);
   switch (o.level) {
-    case 'Remember':
-    case 'Understand':
-      return `**Item ${n} · Multiple choice · ${o.level}**
-*Stem:* Which statement correctly ${o.level === 'Remember' ? 'describes' : 'explains'} ${obj}?
+    case 'remember':
+    case 'understand':
+      return `**Item ${n} · Multiple choice · ${BLOOM_LEVEL_LABELS[o.level]}**
+*Stem:* Which statement correctly ${o.level === 'remember' ? 'describes' : 'explains'} ${obj}?
 - A. The accurate statement from your source material ✅
 - B. A statement that is true of a closely related concept
 - C. The accurate statement with one key detail changed (a number, a step, a threshold)
@@ -580,8 +567,8 @@ function item(o: Objective, n: number, who: string): string {
 | B | *Confusion:* catches learners who mix up ${obj} with a neighbouring idea — reteach the distinction. |
 | C | *Partial knowledge:* plausible to someone who half-remembers; the changed detail is the one that matters on the job. |
 | D | *Misconception:* the intuitive answer; choosing it shows the myth survived the training. |`;
-    case 'Apply':
-      return `**Item ${n} · Scenario multiple choice · Apply**
+    case 'apply':
+      return `**Item ${n} · Scenario multiple choice · ${BLOOM_LEVEL_LABELS.apply}**
 *Stem:* You are one of ${who}, it is a busy shift, and you need to ${o.verb} ${obj}. What do you do first?
 - A. Follow the agreed procedure and confirm the result ✅
 - B. Skip the verification step to save time — it usually works
@@ -593,8 +580,8 @@ function item(o: Objective, n: number, who: string): string {
 | B | *Shortcut:* the most common real-world error; attractive under time pressure. Choosing it means the “why” of the check did not land. |
 | C | *Sequence error:* shows the steps are known but not their logic; practise with sequencing and consequences. |
 | D | *Over-caution:* plausible for anxious novices, but the objective expects them to act on their own. |`;
-    case 'Analyse':
-      return `**Item ${n} · Case-based multiple choice · Analyse**
+    case 'analyze':
+      return `**Item ${n} · Case-based multiple choice · ${BLOOM_LEVEL_LABELS.analyze}**
 *Case:* A short description (4–6 sentences) of a situation where someone had to ${o.verb} ${obj}, with one root cause and two distracting details.
 *Stem:* What is the most likely cause of the problem?
 - A. The root cause described in the case ✅
@@ -607,8 +594,8 @@ function item(o: Objective, n: number, who: string): string {
 | B | *Symptom for cause:* learners stop at the first visible problem. |
 | C | *Secondary factor:* true, but fixing it would not prevent a repeat — tests prioritising. |
 | D | *Red herring:* catches learners who react to salience instead of evidence. |`;
-    case 'Evaluate':
-      return `**Item ${n} · Judgement item · Evaluate**
+    case 'evaluate':
+      return `**Item ${n} · Judgement item · ${BLOOM_LEVEL_LABELS.evaluate}**
 *Stem:* Two colleagues disagree about how to ${o.verb} ${obj}. Colleague 1 follows the standard strictly; colleague 2 adapts it to the situation. Which approach is better justified here, and why?
 - A. The approach that fits the risk and the evidence in the case, with the reason stated ✅
 - B. Always the strict approach, whatever the situation
@@ -623,7 +610,7 @@ function item(o: Objective, n: number, who: string): string {
 
 *Follow-up (short answer):* “Justify your choice in two sentences.” Full marks name the deciding evidence and the risk.`;
     default:
-      return `**Item ${n} · Performance task · Create**
+      return `**Item ${n} · Performance task · ${BLOOM_LEVEL_LABELS.create}**
 *Task:* ${upperFirst(o.verb)} ${obj}, for a realistic brief you give the learner (audience, constraints, success criteria).
 
 | Criterion | Meets the standard | Not yet |
@@ -642,7 +629,7 @@ function assessmentAnswer(a: Ask): string {
   const who = a.audience ?? 'the learners';
   const blueprint = objectives.map(
     (o, i) =>
-      `| ${i + 1}. ${cell(upperFirst(o.text), 90)} | ${o.level} | Item ${i + 1} | ${o.level === 'Create' ? 'Performance task + rubric' : o.level === 'Evaluate' ? 'Judgement MCQ + short answer' : o.level === 'Analyse' ? 'Case-based MCQ' : o.level === 'Apply' ? 'Scenario MCQ' : 'MCQ'} |`,
+      `| ${i + 1}. ${cell(upperFirst(o.text), 90)} | ${BLOOM_LEVEL_LABELS[o.level]} | Item ${i + 1} | ${o.level === 'create' ? 'Performance task + rubric' : o.level === 'evaluate' ? 'Judgement MCQ + short answer' : o.level === 'analyze' ? 'Case-based MCQ' : o.level === 'apply' ? 'Scenario MCQ' : 'MCQ'} |`,
   );
   const levels = BLOOM_LEVELS.filter((l) => objectives.some((o) => o.level === l));
   return `## Assessment: ${stated.length ? `${stated.length} stated objective${stated.length === 1 ? '' : 's'}` : a.subject}
@@ -664,7 +651,7 @@ ${objectives.map((o, i) => item(o, i + 1, who)).join('\n\n')}
 ### Before you use these
 - Replace the bracketed descriptions with content from your source material; keep the distractor *types*.
 - Keep options similar in length and grammar so the correct one does not stand out.
-- Levels covered: ${levels.join(', ')}. ${levels.length < 3 ? 'Consider adding a higher-order objective so the test does not only measure recall.' : 'A good spread from recall to judgement.'}${askForSubject(a)}`;
+- Levels covered: ${levels.map((l) => BLOOM_LEVEL_LABELS[l]).join(', ')}. ${levels.length < 3 ? 'Consider adding a higher-order objective so the test does not only measure recall.' : 'A good spread from recall to judgement.'}${askForSubject(a)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -759,8 +746,10 @@ function withFiles(answer: string, a: Ask): string {
 }
 
 /**
- * The offline answer of an assistant session of type `profile`, or undefined for an unknown profile.
- * `chat` is the chat's offline answer, used for the version commands (revise, add scenario, export plan).
+ * The offline answer of an assistant session of type `profile`, or undefined for an unknown profile. A request
+ * for a deliverable answers with the Markdown of the typed artifact (the card the send makes); an SME
+ * walkthrough's end, with its typed SME summary. `chat` is the chat's offline answer, used for the version
+ * commands (revise, add scenario, export plan).
  */
 export function offlineAssistantAnswer(
   profile: string,
@@ -768,17 +757,13 @@ export function offlineAssistantAnswer(
   chat: (messages: LlmMessage[]) => string,
 ): string | undefined {
   if (!isAssistantProfile(profile)) return undefined;
-  if (profile === 'SME_WALKTHROUGH') return smeAnswer(userTextsOf(messages));
+  const userTexts = userTextsOf(messages);
+  const text = userTexts[userTexts.length - 1] ?? '';
+  const deliverable = versionCommandOf(text) ? null : deliverableOf(text, profile, userTexts.slice(0, -1));
+  if (deliverable) return artifactMarkdown(deliverable.kind, messages, profile);
+  if (profile === 'SME_WALKTHROUGH')
+    return smeAnswer(userTexts, () => artifactMarkdown('sme_summary', messages, profile));
   const a = askOf(messages);
-  // A quiz asked for with files in the context is built from the files (it quotes them, names them).
-  if (
-    a.files.length &&
-    QUIZ_REQUEST.test(a.text) &&
-    !(profile === 'ASSESSMENT_BUILDER' && statedObjectives(a.userTexts).length)
-  ) {
-    const check = fileKnowledgeCheck(a.files, a.subject);
-    if (check) return check;
-  }
   switch (profile) {
     case 'LND_COPILOT':
       return withFiles(copilotAnswer(a, chat, messages), a);

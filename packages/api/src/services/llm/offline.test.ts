@@ -1,25 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { chunkText, createOfflineProvider, detectIntent, extractTopic, offlineAnswer } from './offline.js';
+import { conversationIntentOf, detectArtifactRequest, versionCommandOf } from '../artifacts/intent.js';
+import { renderArtifactMarkdown } from '../artifacts/markdown.js';
+import { BLOOM_LEVEL_LABELS } from '../content/bloom.js';
+import { parseRequest } from '../content/request.js';
+import { conversationSubject } from './assistant-text.js';
+import { buildOfflineArtifact } from './offline-artifacts/index.js';
+import { chunkText, createOfflineProvider, offlineAnswer } from './offline.js';
 
 const ask = (content: string) => offlineAnswer([{ role: 'user', content }]);
 
 describe('offline provider', () => {
-  it('recognises what is asked', () => {
-    expect(detectIntent('Write Bloom-aligned learning objectives for onboarding')).toBe('objectives');
-    expect(detectIntent('Create a 5 question quiz on GDPR')).toBe('quiz');
-    expect(detectIntent('Build a branching scenario about feedback')).toBe('scenario');
-    expect(detectIntent('Which modality fits forklift training?')).toBe('modality');
-    expect(detectIntent('Draft a learning plan for new managers')).toBe('plan');
-    expect(detectIntent('revise: make it shorter')).toBe('revise');
-    expect(detectIntent('add scenario')).toBe('add_scenario');
-    expect(detectIntent('export plan')).toBe('export');
+  it('recognises what is asked with the one intent classifier (artifacts/intent.ts)', () => {
+    const copilot = { sessionType: 'LND_COPILOT' as const, current: null };
+    const kind = (text: string) => detectArtifactRequest(text, copilot)?.kind;
+    expect(kind('Write Bloom-aligned learning objectives for onboarding')).toBe('objectives');
+    expect(kind('Create a 5 question quiz on GDPR')).toBe('quiz');
+    expect(kind('Build a branching scenario about feedback')).toBe('scenario');
+    expect(kind('Which modality fits forklift training?')).toBe('modality');
+    expect(kind('Draft a learning plan for new managers')).toBe('plan');
+    expect(versionCommandOf('revise: make it shorter')).toBe('revise');
+    expect(versionCommandOf('add scenario')).toBe('add_scenario');
+    expect(versionCommandOf('export plan')).toBe('export_plan');
+    expect(conversationIntentOf('Hello!')).toBe('greeting');
+    expect(conversationIntentOf('Start an SME walkthrough on forklift safety')).toBe('sme_interview');
+    expect(conversationIntentOf('Show me an xAPI statement')).toBe('technology');
+    // "code of conduct" is a subject, not a question on technology.
+    expect(conversationIntentOf('Explain our code of conduct')).toBeNull();
   });
 
-  it('extracts the topic', () => {
-    expect(extractTopic('Create a quiz on fire safety for warehouse staff.')).toBe(
-      'fire safety for warehouse staff',
+  it('reads the topic with the one request parser (content/request.ts)', () => {
+    expect(conversationSubject(['Create a quiz on fire safety for warehouse staff.'])).toEqual({
+      topic: 'fire safety',
+      audience: 'warehouse staff',
+    });
+    expect(conversationSubject(['Write learning objectives about customer complaints']).topic).toBe(
+      'customer complaints',
     );
-    expect(extractTopic('Write learning objectives about customer complaints')).toBe('customer complaints');
   });
 
   it('answers a request for a deliverable with the Markdown of the typed artifact (issue 36)', () => {
@@ -48,6 +64,9 @@ describe('offline provider', () => {
     expect(revised).toContain('make it 2 hours long');
     const added = offlineAnswer([...convo, { role: 'user', content: 'add scenario' }]);
     expect(added).toContain('## Added scenario: new team leaders');
+    // The added scenario is the typed scenario, as its card renders it.
+    expect(added).toContain('_Branching scenario_ · **Topic:**');
+    expect(added).toContain('**Starts at:**');
     const exported = offlineAnswer([
       ...convo,
       { role: 'assistant', content: added },
@@ -85,6 +104,69 @@ describe('offline provider', () => {
       })(),
     ).rejects.toThrow('stop');
     expect(n).toBe(3);
+  });
+});
+
+/** The chat's offline answer and the typed card the assistant makes for the same request. */
+function chatAndCard(text: string) {
+  const kind = detectArtifactRequest(text, { sessionType: 'LND_COPILOT', current: null })!.kind;
+  const messages = [{ role: 'user' as const, content: text }];
+  const data = buildOfflineArtifact(kind, messages, { system: [], profile: 'LND_COPILOT' });
+  return {
+    chat: offlineAnswer(messages),
+    card: renderArtifactMarkdown(kind, data),
+    data: data as Record<string, unknown>,
+  };
+}
+
+describe('the chat answers a deliverable with the typed card (issue 36 item 1)', () => {
+  it('the same Markdown, topic and Bloom labels as the card', () => {
+    for (const text of [
+      'Write 4 learning objectives on preventing patient falls for new ward nurses at Apply and Analyze level',
+      'Create a 6-question quiz on GDPR subject access requests for customer service agents, no true/false',
+      'Build a branching scenario on handling an angry customer with 3 decision points',
+      'Create a learning plan for new team leaders',
+      'Which delivery format suits fire safety training for 300 warehouse staff on night shifts?',
+    ]) {
+      const { chat, card, data } = chatAndCard(text);
+      expect(chat).toBe(card);
+      expect(chat).toContain(`**Topic:** ${String(data.topic)}`);
+      // The card's topic is the parsed request's (or, without one, training for its audience).
+      const parsed = parseRequest(text);
+      expect(String(data.topic).toLowerCase()).toContain((parsed.topic ?? parsed.audience)!.toLowerCase());
+    }
+    const { chat, data } = chatAndCard(
+      'Write 4 learning objectives on preventing patient falls for new ward nurses at Apply and Analyze level',
+    );
+    const levels = (data.objectives as { bloomLevel: keyof typeof BLOOM_LEVEL_LABELS }[]).map(
+      (o) => o.bloomLevel,
+    );
+    expect(new Set(levels)).toEqual(new Set(['apply', 'analyze']));
+    for (const l of levels) expect(chat).toContain(BLOOM_LEVEL_LABELS[l]);
+    // One Bloom table, one set of labels: never the chat's own spelling.
+    expect(chat).not.toContain('Analyse');
+  });
+
+  it('near misses in chat too: Excel pivot tables is not software engineering, HACCP is not people management', () => {
+    const excel = offlineAnswer([
+      { role: 'user', content: 'Create a quiz on Excel pivot tables for finance staff' },
+    ]);
+    expect(excel).toContain('Excel pivot tables');
+    for (const term of ['SQL injection', 'pull request', 'code review', 'deploy', 'on-call'])
+      expect(excel.toLowerCase()).not.toContain(term.toLowerCase());
+    const haccp = offlineAnswer([
+      {
+        role: 'user',
+        content: 'Build a branching scenario on HACCP critical control points for kitchen managers',
+      },
+    ]);
+    expect(haccp).toContain('HACCP');
+    for (const term of ['one-to-one', 'delegat', 'Chris, a capable team member', 'performance review'])
+      expect(haccp.toLowerCase()).not.toContain(term.toLowerCase());
+    // A Bloom question without a deliverable gets the one Bloom table, with the cards' labels.
+    const bloom = offlineAnswer([{ role: 'user', content: "Tell me about Bloom's taxonomy" }]);
+    expect(bloom).toContain('| 4. Analyze |');
+    expect(bloom).not.toContain('Analyse |');
   });
 });
 
