@@ -28,6 +28,10 @@ const Admin = lazy(() => import('./pages/admin/admin'));
 const Team = lazy(() => import('./pages/team/team'));
 const TeamUsage = lazy(() => import('./pages/team/team-usage'));
 const Invite = lazy(() => import('./pages/team/invite'));
+const TeamLibrary = lazy(() => import('./pages/team/library'));
+const TeamLibraryArtifact = lazy(() => import('./pages/team/library-artifact'));
+const TeamNotifications = lazy(() => import('./pages/team/notifications'));
+const ReviewLink = lazy(() => import('./pages/review/review-link'));
 
 export function AppRoutes() {
   const { loading } = useAuth();
@@ -86,6 +90,32 @@ export function AppRoutes() {
               </RequireAuth>
             }
           />
+          <Route
+            path="/team/library"
+            element={
+              <RequireAuth>
+                <TeamLibrary />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/team/library/:artifactId"
+            element={
+              <RequireAuth>
+                <TeamLibraryArtifact />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/team/notifications"
+            element={
+              <RequireAuth>
+                <TeamNotifications />
+              </RequireAuth>
+            }
+          />
+          {/* An outside reviewer's link (issue 39): no account, the token is the credential. */}
+          <Route path="/review/:token" element={<ReviewLink />} />
           {/* An invite link works signed out too: the page offers sign-up or login. */}
           <Route path="/invite/:token" element={<Invite />} />
           <Route path="*" element={<NotFound />} />

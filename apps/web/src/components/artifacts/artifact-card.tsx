@@ -12,6 +12,9 @@ import { ArtifactEditor } from './artifact-editor';
 import type { ArtifactView } from './artifact-types';
 import { ArtifactWarnings } from './artifact-warnings';
 import { ExportMenu } from './export-menu';
+import { ReviewButton } from '../review/review-button';
+import { ReviewPanel } from '../review/review-panel';
+import { targetsOf } from '../review/review-types';
 import { VersionsDialog } from './versions-dialog';
 
 export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
@@ -19,6 +22,7 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
   const placeholders = placeholdersOf(artifact.warnings);
   const [editing, setEditing] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const [reviewOpen, setReviewOpen] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
   // Leaving the form (saved or cancelled) puts focus back on Edit, once it is rendered again.
@@ -57,6 +61,7 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
             <Button variant="outline" size="sm" onClick={() => setVersionsOpen(true)}>
               <History /> Versions
             </Button>
+            <ReviewButton open={reviewOpen} onToggle={() => setReviewOpen((o) => !o)} />
             {artifact.canGenerate && (
               <ExportMenu
                 artifactId={artifact.id}
@@ -101,6 +106,11 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
           <ArtifactBody artifact={artifact} />
         )}
       </div>
+      {reviewOpen && !editing && (
+        <div className="border-t pt-3">
+          <ReviewPanel artifactId={artifact.id} targets={targetsOf(artifact.kind, artifact.data)} />
+        </div>
+      )}
       <VersionsDialog artifact={artifact} open={versionsOpen} onOpenChange={setVersionsOpen} />
     </section>
   );

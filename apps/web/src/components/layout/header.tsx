@@ -11,6 +11,7 @@ import { ThemeToggle, THEME_OPTIONS, useTheme, type Theme } from '../theme';
 import { Logo } from './logo';
 import { useSectionNav, type SectionId } from './use-section-nav';
 import { useTeamNav } from '../team/use-team-nav';
+import { NotificationsBell } from '../review/notifications-bell';
 
 const desktopLink =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground hover:bg-accent/60 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:text-foreground';
@@ -178,6 +179,7 @@ export function Header() {
                   <span className="truncate">{team.name}</span>
                 </Link>
               )}
+              <NotificationsBell enabled={!!team} />
               <Button asChild variant="ghost" size="icon" className="rounded-full">
                 <Link to="/profile" aria-label="Profile" title="Profile">
                   <span className="bg-primary/10 text-primary flex size-8 items-center justify-center rounded-full">
@@ -202,6 +204,10 @@ export function Header() {
           )}
         </div>
 
+        {/* Mobile: the notifications bell beside the menu button */}
+        <div className="ml-auto md:hidden">
+          <NotificationsBell enabled={!!team} />
+        </div>
         {/* Mobile menu button */}
         <Button
           ref={toggleRef}

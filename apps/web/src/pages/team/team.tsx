@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BarChart3, LogOut, Trash2, UserPlus, Users } from 'lucide-react';
+import { BarChart3, Library, LogOut, Trash2, UserPlus, Users } from 'lucide-react';
 import {
   Alert,
   AlertDescription,
@@ -125,6 +125,11 @@ function Team({ ws }: { ws: NonNullable<ReturnType<typeof useWorkspace>['data']>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/team/library">
+              <Library aria-hidden /> Library
+            </Link>
+          </Button>
           {canSeeUsage(role) && (
             <Button asChild variant="outline">
               <Link to="/team/usage">
