@@ -5,7 +5,10 @@
 // in sessionStorage when the SCO terminates (suspend data, completion, success, and entry "resume" after an
 // exit "suspend") and loads it into the next runtime, as an LMS does for a relaunch. For cmi5 it is also a
 // small LRS under /lrs/: the fetch URL answers an auth token, the LMS.LaunchData state document a launch in
-// Normal mode with a context template, and /lrs/xapi/statements records what the AU sends (`statements()`).
+// Normal mode with a context template, other state documents are kept (PUT, GET, DELETE per stateId, activity
+// and registration: the AU's resume state, `states()`), and /lrs/xapi/statements records what the AU sends
+// (`statements()`). The SCORM 1.2 page, like the 2004 one, keeps the learner's record in sessionStorage for a
+// relaunch (cmi.core.entry "resume" after cmi.core.exit "suspend") and lists what the SCO set (`lmsSet`).
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,12 +54,24 @@ const LMS_PAGE = `<!doctype html>
 <script src="/lms/scorm12.js"></script>
 <script>
   window.API = new Scorm12API({ logLevel: 5, autocommit: false });
+  var saved = sessionStorage.getItem('learner-record-12');
+  if (saved) window.API.loadFromJSON(JSON.parse(saved));
   window.lmsCalls = [];
+  window.lmsSet = {};
   ['LMSInitialize', 'LMSCommit', 'LMSFinish'].forEach(function (name) {
     window.API.on(name, function () { window.lmsCalls.push(name); });
   });
   // cmi.core.session_time is write-only for the SCO; the LMS sees what was set.
   window.API.on('LMSSetValue.cmi.core.session_time', function (element, value) { window.sessionTime = value; });
+  // Write-only elements (exit, interactions) as the LMS receives them.
+  window.API.on('LMSSetValue.cmi.*', function (element, value) { window.lmsSet[element] = value; });
+  window.API.on('LMSFinish', function () {
+    var core = window.API.cmi.core;
+    sessionStorage.setItem('learner-record-12', JSON.stringify({ cmi: {
+      core: { entry: window.lmsSet['cmi.core.exit'] === 'suspend' ? 'resume' : '', lesson_status: core.lesson_status },
+      suspend_data: window.API.cmi.suspend_data
+    } }));
+  });
 </script></head>
 <body><header>Test LMS</header><iframe id="sco" title="Course" src="/sco/index.html"></iframe></body></html>`;
 
@@ -72,6 +87,8 @@ export interface TestLms {
   load(zip: Uint8Array): void;
   /** The xAPI statements the LRS received, in order (with the Authorization header they came with). */
   statements(): { auth: string | undefined; statement: Record<string, unknown> }[];
+  /** The state documents the AU keeps (beside LMS.LaunchData): "stateId registration" → body. */
+  states(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -88,6 +105,7 @@ export async function startTestLms(): Promise<TestLms> {
     }
   };
   const received: { auth: string | undefined; statement: Record<string, unknown> }[] = [];
+  const states = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/lrs/')) {
@@ -100,6 +118,20 @@ export async function startTestLms(): Promise<TestLms> {
         };
         if (url.pathname === '/lrs/fetch' && req.method === 'POST')
           return json(200, { 'auth-token': 'dGVzdDp0ZXN0' });
+        const stateId = url.searchParams.get('stateId');
+        if (url.pathname === '/lrs/xapi/activities/state' && stateId !== 'LMS.LaunchData') {
+          const key = `${stateId} ${url.searchParams.get('registration')}`;
+          if (req.method === 'PUT') states.set(key, body);
+          if (req.method === 'DELETE') states.delete(key);
+          if (req.method !== 'GET') {
+            res.writeHead(204);
+            return res.end();
+          }
+          const doc = states.get(key);
+          if (doc === undefined) return json(404, { error: 'no such state document' });
+          res.writeHead(200, { 'content-type': 'application/json' });
+          return res.end(doc);
+        }
         if (url.pathname === '/lrs/xapi/activities/state')
           return json(200, {
             launchMode: 'Normal',
@@ -145,6 +177,7 @@ export async function startTestLms(): Promise<TestLms> {
     url: `http://127.0.0.1:${port}`,
     load,
     statements: () => [...received],
+    states: () => Object.fromEntries(states),
     close: () =>
       new Promise<void>((resolve) => {
         if (dir) rmSync(dir, { recursive: true, force: true });

@@ -128,6 +128,70 @@ test('quiz SCORM package: all right → passed with 100 recorded by the LMS runt
   expect(problems).toEqual([]);
 });
 
+test('quiz SCORM 1.2: an interaction per item; suspended after two answers, resumed after a reload, then passed', async ({
+  page,
+}) => {
+  await loadPackage('quiz');
+  const problems = guard(page);
+  await page.goto(`${lms.url}/lms/`);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  const sco = page.frameLocator('#sco');
+  const check = () => sco.getByRole('button', { name: 'Check answer' }).click();
+  const next = (label = 'Next question') => sco.getByRole('button', { name: label }).click();
+  const set = () => page.evaluate(() => (window as unknown as { lmsSet: Record<string, string> }).lmsSet);
+
+  await expect(sco.getByText('Question 1 of 5')).toBeVisible();
+  await sco.getByLabel('Before patient contact').check();
+  await check();
+  await next();
+  await sco.getByLabel('Before lunch <b>break</b>').check();
+  await check();
+  await expect(sco.locator('#score')).toHaveText('Score: 1 / 5');
+  expect(await set()).toMatchObject({
+    'cmi.interactions.0.id': 'Q1',
+    'cmi.interactions.0.type': 'choice',
+    'cmi.interactions.0.student_response': 'a',
+    'cmi.interactions.0.result': 'correct',
+    'cmi.interactions.1.id': 'Q2',
+    'cmi.interactions.1.student_response': 'c',
+    'cmi.interactions.1.result': 'wrong',
+    'cmi.suspend_data': 'Q1;1,0',
+  });
+  expect((await set())['cmi.interactions.0.time']).toMatch(/^\d\d:\d\d:\d\d$/);
+
+  await leaveSco(page);
+  expect((await set())['cmi.core.exit']).toBe('suspend');
+  // The learner comes back: the LMS relaunches the SCO with cmi.core.entry "resume" and the suspend data.
+  await page.reload();
+  await expect(sco.getByText('Question 3 of 5')).toBeVisible();
+  await expect(sco.locator('#score')).toHaveText('Score: 1 / 5');
+  await sco.getByLabel('True').check();
+  await check();
+  await next();
+  await sco.getByLabel('Your answer').fill('hand sanitiser');
+  await check();
+  await next();
+  for (const p of quizFixture.items[4]!.pairs) await sco.getByLabel(p.left).selectOption({ label: p.right });
+  await check();
+  await next('See results');
+  await expect(sco.getByText('80%', { exact: true })).toBeVisible();
+  expect(await recorded(page)).toMatchObject({ status: 'passed', raw: '80' });
+  // This session's interactions, in 1.2's formats.
+  expect(await set()).toMatchObject({
+    'cmi.interactions.0.id': 'Q3',
+    'cmi.interactions.0.type': 'true-false',
+    'cmi.interactions.0.student_response': 't',
+    'cmi.interactions.1.type': 'fill-in',
+    'cmi.interactions.1.student_response': 'hand sanitiser',
+    'cmi.interactions.2.type': 'matching',
+    'cmi.interactions.2.student_response': '0.0,1.1,2.2',
+    'cmi.interactions.2.result': 'correct',
+    'cmi.suspend_data': '',
+  });
+  expect(problems).toEqual([]);
+});
+
 test('quiz SCORM package: all wrong → failed with 0', async ({ page }) => {
   await loadPackage('quiz');
   const problems = guard(page);

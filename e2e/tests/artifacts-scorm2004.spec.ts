@@ -1,8 +1,10 @@
 // SCORM 2004 4th Edition packages from the artifact exporter, played in Chromium under scorm-again's 2004
 // runtime (issue 38): the quiz suspends after two answers, resumes after a reload of the LMS at question 3 with
 // its points, and ends completed + passed with cmi.score.scaled 0.8 and an interaction per item; scenario
-// endings report success apart from completion (a partial ending → failed, the best path → passed, 1.0).
+// endings report success apart from completion (a partial ending → failed, the best path → passed, 1.0), and
+// a failure ending reports failed whatever the score.
 import { expect, test, type Page } from '@playwright/test';
+import type { ScenarioArtifact } from '../../packages/api/src/schemas/artifacts.js';
 import { exportArtifact } from '../../packages/api/src/services/artifacts/export/index.js';
 import {
   quizFixture,
@@ -19,8 +21,8 @@ test.afterAll(async () => {
   await lms?.close();
 });
 
-async function loadPackage(kind: 'quiz' | 'scenario') {
-  const file = await exportArtifact(kind, kind === 'quiz' ? quizFixture : scenarioFixture, 'scorm2004');
+async function loadPackage(kind: 'quiz' | 'scenario', scenario: ScenarioArtifact = scenarioFixture) {
+  const file = await exportArtifact(kind, kind === 'quiz' ? quizFixture : scenario, 'scorm2004');
   lms.load(new Uint8Array(file.body));
 }
 
@@ -164,5 +166,54 @@ test('scenario SCORM 2004: a partial ending is completed + failed; the best path
   await expect(sco.getByText('Passed', { exact: true })).toBeVisible();
   expect(await recorded(page)).toMatchObject({ completion: 'completed', success: 'passed', scaled: '1' });
   await leaveSco(page);
+  expect(problems).toEqual([]);
+});
+
+test('scenario SCORM 2004: a failure ending reports failed (completed), even with a mastery score of 0', async ({
+  page,
+}) => {
+  // The fixture plus a 'Walk out' choice (+10) to a failure ending, and a mastery score any score reaches.
+  const withFailure: ScenarioArtifact = {
+    ...scenarioFixture,
+    masteryScore: 0,
+    nodes: scenarioFixture.nodes
+      .map((n) =>
+        n.id === 'public'
+          ? {
+              ...n,
+              choices: [
+                ...n.choices,
+                { id: 'c6', text: 'Walk out', nextNodeId: 'bad-end', consequence: '', score: 10 },
+              ],
+            }
+          : n,
+      )
+      .concat({
+        id: 'bad-end',
+        title: 'Walked out',
+        narrative: 'The team saw it all.',
+        choices: [],
+        ending: { outcome: 'failure', summary: 'Trust is gone.' },
+        source: null,
+      }),
+  };
+  await loadPackage('scenario', withFailure);
+  const problems = guard(page);
+  await page.goto(`${lms.url}/lms2004/`);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  const sco = page.frameLocator('#sco');
+  await sco.getByRole('button', { name: 'Call it out in front of the team' }).click();
+  await sco.getByRole('button', { name: 'Walk out' }).click();
+  await expect(sco.getByText('Outcome: Failure')).toBeVisible();
+  await expect(sco.getByText('Not passed yet')).toBeVisible();
+  expect(await recorded(page)).toMatchObject({
+    completion: 'completed',
+    success: 'failed',
+    scaled: '0',
+    interactions: 2,
+  });
+  await leaveSco(page);
+  expect((await recorded(page)).set['cmi.exit']).toBe('normal');
   expect(problems).toEqual([]);
 });
