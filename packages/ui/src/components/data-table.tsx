@@ -23,6 +23,8 @@ export interface DataTablePagination {
   onPageChange: (page: number) => void;
   /** The noun in 'Showing 1 to 10 of 42 logs'; default 'results'. */
   itemLabel?: string;
+  /** Shown in place of `total`, e.g. '10,000+' when the count stopped at a cap. */
+  totalLabel?: string;
 }
 
 export interface DataTableProps<T> {
@@ -130,6 +132,7 @@ function DataTableFooter({
   total,
   onPageChange,
   itemLabel = 'results',
+  totalLabel,
   loading,
 }: DataTablePagination & { loading: boolean }) {
   const { from, to, hasPrevious, hasNext } = pageWindow({ page, pageSize, total });
@@ -139,7 +142,11 @@ function DataTableFooter({
       className="flex flex-col items-center justify-between gap-3 sm:flex-row"
     >
       <div className="text-muted-foreground text-sm" aria-live="polite">
-        {loading ? <Skeleton className="h-4 w-40" /> : `Showing ${from} to ${to} of ${total} ${itemLabel}`}
+        {loading ? (
+          <Skeleton className="h-4 w-40" />
+        ) : (
+          `Showing ${from} to ${to} of ${totalLabel ?? total} ${itemLabel}`
+        )}
       </div>
       <nav aria-label="Pagination" className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={!hasPrevious} onClick={() => onPageChange(page - 1)}>

@@ -46,7 +46,10 @@ const result = <T,>(data: T) =>
     refetch: vi.fn(),
   }) as unknown as UseQueryResult<T, unknown>;
 
-function source(kind: UsageSource['kind']): UsageSource {
+function source(
+  kind: UsageSource['kind'],
+  pagination: object = { page: 1, limit: 10, total: 300, pages: 30 },
+): UsageSource {
   return {
     kind,
     subtitle: 'Monitor and export user activity logs',
@@ -55,7 +58,7 @@ function source(kind: UsageSource['kind']): UsageSource {
     useLogs: () =>
       result({
         logs: Array.from({ length: 10 }, (_, i) => entry(i)),
-        pagination: { page: 1, limit: 10, total: 300, pages: 30 },
+        pagination,
       } as unknown as AdminLogsPage),
     useAnalytics: () =>
       result({
@@ -67,11 +70,11 @@ function source(kind: UsageSource['kind']): UsageSource {
   };
 }
 
-function renderSection(kind: UsageSource['kind']) {
+function renderSection(kind: UsageSource['kind'], pagination?: object) {
   const client = new QueryClient();
   return render(
     <QueryClientProvider client={client}>
-      <UsageSection source={source(kind)} />
+      <UsageSection source={source(kind, pagination)} />
     </QueryClientProvider>,
   );
 }
@@ -95,4 +98,14 @@ describe('Usage Logs export', () => {
       downloadServerCsv.mockClear();
     },
   );
+});
+
+describe('Usage Logs total (issue 40)', () => {
+  it('shows the exact total, or "10,000+" when the server stopped counting at its cap', () => {
+    renderSection('platform');
+    expect(screen.getByText('Showing 1 to 10 of 300 logs')).toBeTruthy();
+    cleanup();
+    renderSection('platform', { page: 1, limit: 10, total: 10_000, pages: 1000, totalCapped: true });
+    expect(screen.getByText('Showing 1 to 10 of 10,000+ logs')).toBeTruthy();
+  });
 });

@@ -417,6 +417,10 @@ export function UsageSection({ source = platformUsageSource }: { source?: UsageS
               page,
               pageSize: LOGS_PAGE_SIZE,
               total: logs.data?.pagination.total ?? 0,
+              // Past the server's count cap the total is a lower bound: "10,000+" (issue 40).
+              totalLabel: logs.data?.pagination.totalCapped
+                ? `${logs.data.pagination.total.toLocaleString('en-US')}+`
+                : undefined,
               onPageChange: setPage,
               itemLabel: 'logs',
             }}
