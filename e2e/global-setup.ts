@@ -75,7 +75,10 @@ async function startServer(main: string, extra: Record<string, string>): Promise
   }
   const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  await waitForHealth(url, child).catch((e: unknown) => {
+    child.kill('SIGKILL');
+    throw e;
+  });
   return {
     url,
     dataDir,
@@ -106,10 +109,20 @@ export default async function globalSetup() {
   const main = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('Server not built: run `npm run build` first (npm test does this).');
 
-  const [fast, paced] = await Promise.all([
+  const started = await Promise.allSettled([
     startServer(main, { OFFLINE_STREAM_DELAY_MS: '0' }),
     startServer(main, {}),
   ]);
+  // One that came up is stopped when the other did not: a left-over server would hold its port and a core.
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((r) => (r.status === 'fulfilled' ? r.value.stop() : undefined)));
+    throw failed.reason;
+  }
+  const [fast, paced] = started.map((r) => (r as PromiseFulfilledResult<E2EServer>).value) as [
+    E2EServer,
+    E2EServer,
+  ];
   process.env.E2E_BASE_URL = fast.url;
   process.env.E2E_DATA_DIR = fast.dataDir;
   process.env.E2E_PACED_BASE_URL = paced.url;

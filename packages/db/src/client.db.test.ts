@@ -8,11 +8,23 @@ import { MemorySocket } from './memory-socket.js';
 import { Prisma } from './generated/prisma/client.js';
 import { MAX_PREPARED, poolSql, sqlOf } from './sql.js';
 import { readMigrationList } from './migrations.js';
+import { pgliteTemplate } from './testing.js';
+
+/**
+ * A migrated database without migrating it here: TEST_DATABASE_URL as it is, or an embedded one loaded from the
+ * run's migrated template (initdb and every migration per test took most of this file's 107 s). The on-disk test
+ * below still opens PGlite the way the app does: initdb and every migration, then a restart.
+ */
+async function existing() {
+  return process.env.TEST_DATABASE_URL
+    ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }
+    : { loadDataDir: await pgliteTemplate(), migrate: false };
+}
 
 describe('openDatabase', () => {
   it('on PGlite, its pool reaches the embedded server through an in-memory connection', async () => {
     const connects = vi.spyOn(MemorySocket.prototype, 'connect');
-    const db = await openDatabase();
+    const db = await openDatabase({ loadDataDir: await pgliteTemplate(), migrate: false });
     try {
       expect(await sqlOf(db.prisma).query(Prisma.sql`SELECT ${1}::int AS one`)).toEqual([{ one: 1 }]);
       expect(await db.prisma.user.count()).toBe(0);
@@ -28,9 +40,7 @@ describe('openDatabase', () => {
   // to start a transaction in the given time' (148 of 500 sends in `npm run bench:streams` before this).
   it('30 transactions queued on one connection all finish (the last waits about 3 s)', async () => {
     const db = await openDatabase({
-      ...(process.env.TEST_DATABASE_URL
-        ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }
-        : {}),
+      ...(await existing()),
       poolSize: 1,
     });
     try {
@@ -50,7 +60,8 @@ describe('openDatabase', () => {
     }
   }, 60_000);
 
-  it('keeps embedded data on disk across restarts', async () => {
+  // initdb and every migration as the app's first start does: ~5 s alone, minutes beside other workers on 2 cores.
+  it('keeps embedded data on disk across restarts', { timeout: 240_000 }, async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lnd-db-'));
     try {
       const first = await openDatabase({ dataDir: dir });
@@ -130,11 +141,9 @@ describe('the direct SQL path', () => {
 
   // Planning was most of PostgreSQL's work for the hot path's statements (issue 15): they run prepared, once
   // parsed per connection, with a bounded number of names, and a plan that a migration made stale is replaced.
-  const onePooled = () =>
+  const onePooled = async () =>
     openDatabase({
-      ...(process.env.TEST_DATABASE_URL
-        ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false }
-        : {}),
+      ...(await existing()),
       poolSize: 1,
     });
   const prepared = (db: { prisma: object }) =>
@@ -232,9 +241,7 @@ describe('the direct SQL path', () => {
   });
 
   it('statements that fail as they run, mixed with others at once, never break the ones that follow', async () => {
-    const db = await openDatabase(
-      process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false } : {},
-    );
+    const db = await openDatabase(await existing());
     try {
       const sql = sqlOf(db.prisma);
       const runs = Array.from({ length: 200 }, (_, i) => {
@@ -289,9 +296,7 @@ describe('the direct SQL path', () => {
   });
 
   it('a transaction client runs its statements through Prisma, inside the transaction', async () => {
-    const db = await openDatabase(
-      process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL, migrate: false } : {},
-    );
+    const db = await openDatabase(await existing());
     try {
       const pids = await db.prisma.$transaction(async (tx) => {
         const [inside] = await sqlOf(tx).query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
