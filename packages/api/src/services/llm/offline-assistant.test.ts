@@ -186,10 +186,12 @@ Fasten the seat belt before moving`,
     expect(check).not.toContain('can be left out when you are short of time');
   });
 
-  it('other answers point at what the files say', () => {
+  it('other answers point at what the files say, and take their subject from them', () => {
     const [panel] = converse('EXPERT_PANEL', ['How should we roll this out?'], [context]);
     expect(panel).toContain('### From your files');
-    expect(panel).toContain('“Check the hydraulic fluid level” (forklift-checklist.docx)');
+    // The facts the one document reader finds (as the cards use them), with their part; never the title line.
+    expect(panel).toContain('“Check the hydraulic fluid level” (forklift-checklist.docx, part 1)');
+    expect(panel).not.toContain('“Forklift pre-shift checklist”');
   });
 });
 

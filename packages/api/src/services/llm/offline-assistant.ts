@@ -24,9 +24,11 @@ import {
   type ArtifactIntent,
 } from '../artifacts/intent.js';
 import { BLOOM_LEVEL_LABELS, BLOOM_LEVELS, bloomOf, type BloomLevel } from '../content/bloom.js';
-import { classifyKind } from '../content/request.js';
+import { classifyKind, parseRequest } from '../content/request.js';
 import type { ArtifactKind } from '../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../schemas/assistant.js';
+import { artifactContextOf } from './offline-artifacts/context.js';
+import { groundingOf } from './offline-artifacts/grounded.js';
 // Registers the typed L&D artifact builders (objectives, quiz, scenario, modality, plan, SME summary).
 import { buildOfflineArtifact } from './offline-artifacts/index.js';
 import type { LlmMessage } from './types.js';
@@ -94,55 +96,6 @@ export function filePassagesOf(messages: LlmMessage[]): FilePassage[] {
   return out;
 }
 
-const HEADING =
-  /\b(?:checklist|policy|procedure|guide|guidelines|contents|introduction|overview|chapter|section|page|handbook|manual|notes)\b/i;
-
-/** Statements of the files worth asking about: list lines and short sentences, headings left out. */
-export function fileStatements(
-  passages: FilePassage[],
-  max = 8,
-): { text: string; filename: string; part: number }[] {
-  const seen = new Set<string>();
-  const out: { text: string; filename: string; part: number }[] = [];
-  for (const p of passages) {
-    const lines = p.text
-      .split(/\n+/)
-      .flatMap((l) => (l.split(/\s+/).length > 30 ? l.split(/(?<=[.!?])\s+/) : [l]))
-      .map((l) =>
-        l
-          .replace(/^\s*(?:\d+[.)]|[-*•▪◦●]|\[[ x]\])\s*/i, '')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      );
-    for (const l of lines) {
-      const words = l.split(' ').length;
-      if (words < 3 || words > 30) continue;
-      if (words <= 6 && HEADING.test(l) && !/[.!?]$/.test(l)) continue;
-      const key = l.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ text: l.replace(/[.;:]+$/, ''), filename: p.filename, part: p.part });
-      if (out.length >= max) return out;
-    }
-  }
-  return out;
-}
-
-/** What the files are about: a heading on their first lines, else the first file's name. */
-function fileSubject(passages: FilePassage[]): string | undefined {
-  const first = passages.find((p) => p.part === 1) ?? passages[0];
-  if (!first) return undefined;
-  const line = first.text
-    .split(/\n+/)[0]!
-    .replace(/^[#\s]+/, '')
-    .trim();
-  if (line && line.split(/\s+/).length <= 8 && !/[.!?]$/.test(line)) return lowerFirst(line);
-  return first.filename.replace(/\.[a-z0-9]+$/i, '');
-}
-
-const sourcesLine = (passages: FilePassage[]) =>
-  passages.length ? `\n\n*Sources: ${[...new Set(passages.map((p) => p.filename))].join(', ')}*` : '';
-
 interface Ask {
   /** The message being answered. */
   text: string;
@@ -158,12 +111,20 @@ interface Ask {
   files: FilePassage[];
 }
 
-function askOf(messages: LlmMessage[]): Ask {
+function askOf(messages: LlmMessage[], profile: string): Ask {
   const userTexts = userTextsOf(messages);
   const text = userTexts[userTexts.length - 1] ?? '';
   const s = conversationSubject(userTexts);
   const files = filePassagesOf(messages);
-  const phrase = subjectPhrase(s) ?? fileSubject(files);
+  // Without a subject named, the files' subject, read as the typed card reads it.
+  const phrase =
+    subjectPhrase(s) ??
+    (files.length
+      ? artifactContextOf(
+          messages.filter((m) => m.role !== 'system'),
+          { system: messages.filter((m) => m.role === 'system'), profile },
+        ).topic
+      : undefined);
   return {
     text,
     userTexts,
@@ -418,10 +379,8 @@ function microAnswer(a: Ask): string {
   const s = a.subject;
   const who = a.audience ?? 'your learners';
   const t = a.text.toLowerCase();
-  const count = Math.min(
-    6,
-    Math.max(3, Number(/\b([3-9])\s*(?:modules|lessons|parts|bites|episodes)\b/.exec(t)?.[1] ?? 5)),
-  );
+  // The number of modules asked for, as the request parser reads it (content/request.ts).
+  const count = Math.min(6, Math.max(3, parseRequest(a.text).moduleCount ?? 5));
   const modules = microModules(s, who).slice(0, count);
   const n = /\bmodule\s*(\d)\b/.exec(t)?.[1];
   if (/\bscript|storyboard\b/.test(t) || n) {
@@ -737,12 +696,25 @@ ${v[i]}
 Ask a single expert for more, e.g. “what would the compliance expert add?”${askForSubject(a)}`;
 }
 
-/** Answers that did not quote the files still point at what they say, and name them. */
-function withFiles(answer: string, a: Ask): string {
+/**
+ * Answers point at what the files say: the first facts the one document reader finds in them (rules,
+ * quantities, steps; grounded.ts, as the typed cards use them), each with its file and part.
+ */
+function withFiles(answer: string, a: Ask, messages: LlmMessage[]): string {
   if (!a.files.length) return answer;
-  const points = fileStatements(a.files, 4);
-  if (!points.length) return `${answer}${sourcesLine(a.files)}`;
-  return `${answer}\n\n### From your files\n${points.map((p) => `- “${p.text}” (${p.filename})`).join('\n')}${sourcesLine(a.files)}`;
+  const names = [...new Set(a.files.map((p) => p.filename))];
+  const sources = `\n\n*Sources: ${names.join(', ')}*`;
+  const quotes: { quote: string; fileName: string; part: number }[] = [];
+  for (const f of groundingOf(messages)?.facts ?? []) {
+    const steps =
+      f.fact.kind === 'procedure' ? f.fact.steps.map((st) => ({ ...f.source, quote: st.quote })) : [f.source];
+    for (const q of steps) if (!quotes.some((x) => x.quote === q.quote)) quotes.push(q);
+  }
+  if (!quotes.length) return `${answer}${sources}`;
+  return `${answer}\n\n### From your files\n${quotes
+    .slice(0, 4)
+    .map((q) => `- “${clip(q.quote.replace(/[.;:]+$/, ''), 200)}” (${q.fileName}, part ${q.part})`)
+    .join('\n')}${sources}`;
 }
 
 /**
@@ -763,15 +735,15 @@ export function offlineAssistantAnswer(
   if (deliverable) return artifactMarkdown(deliverable.kind, messages, profile);
   if (profile === 'SME_WALKTHROUGH')
     return smeAnswer(userTexts, () => artifactMarkdown('sme_summary', messages, profile));
-  const a = askOf(messages);
+  const a = askOf(messages, profile);
   switch (profile) {
     case 'LND_COPILOT':
-      return withFiles(copilotAnswer(a, chat, messages), a);
+      return withFiles(copilotAnswer(a, chat, messages), a, messages);
     case 'MICROLEARNING':
-      return withFiles(microAnswer(a), a);
+      return withFiles(microAnswer(a), a, messages);
     case 'ASSESSMENT_BUILDER':
-      return withFiles(assessmentAnswer(a), a);
+      return withFiles(assessmentAnswer(a), a, messages);
     case 'EXPERT_PANEL':
-      return withFiles(panelAnswer(a), a);
+      return withFiles(panelAnswer(a), a, messages);
   }
 }
