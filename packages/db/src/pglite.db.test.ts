@@ -3,6 +3,10 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { memorySocketPair } from './memory-socket.js';
 import { corkSocketAnswers, startEmbeddedPostgres } from './pglite.js';
+import { pgliteTemplate } from './testing.js';
+
+/** An embedded server loaded from the run's migrated template: no initdb per test (the first test does one). */
+const fromTemplate = async () => startEmbeddedPostgres(undefined, { loadDataDir: await pgliteTemplate() });
 
 describe('startEmbeddedPostgres', () => {
   it('runs with a 32 MB buffer pool (its memory is the server process’s) and PGlite’s own settings', async () => {
@@ -24,7 +28,7 @@ describe('startEmbeddedPostgres', () => {
 
 describe('corkSocketAnswers', () => {
   it('sends the answers to one received chunk (Bind, Execute, Sync) in one socket write', async () => {
-    const embedded = await startEmbeddedPostgres();
+    const embedded = await fromTemplate();
     const port = Number(new URL(embedded.connectionString).port);
     const client = new pg.Client({ connectionString: embedded.connectionString });
     // Socket writes on the server's side of the connection: one system call each.
@@ -72,7 +76,7 @@ describe('corkSocketAnswers', () => {
 
 describe('EmbeddedPostgres.connect (in-memory connection)', () => {
   it('serves pg like a socket connection: statements, a transaction, the same session, and a clean end', async () => {
-    const embedded = await startEmbeddedPostgres();
+    const embedded = await fromTemplate();
     const overSocket = new pg.Client({ connectionString: embedded.connectionString });
     const inMemory = new pg.Client({ connectionString: embedded.connectionString, stream: embedded.connect });
     // No TCP connection is opened for it.
@@ -106,7 +110,7 @@ describe('EmbeddedPostgres.connect (in-memory connection)', () => {
   });
 
   it('a connection open when the server stops ends with an error, not a hang', async () => {
-    const embedded = await startEmbeddedPostgres();
+    const embedded = await fromTemplate();
     const client = new pg.Client({ connectionString: embedded.connectionString, stream: embedded.connect });
     await client.connect();
     const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
