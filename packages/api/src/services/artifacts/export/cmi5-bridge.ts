@@ -98,6 +98,11 @@ export const CMI5_BRIDGE_JS = String.raw`
     connected: function () { return true; },
     version: function () { return 'cmi5'; },
     ready: function (start) { if (ready) start(); else starters.push(start); },
+    /** cmi5: the LMS's masteryScore (0-1) in LMS.LaunchData overrides the AU's pass mark. */
+    passMark: function () {
+      var m = launch.masteryScore;
+      return typeof m === 'number' && m >= 0 && m <= 1 ? Math.round(m * 10000) / 100 : null;
+    },
     resumed: function () { return resumed; },
     /** Keeps the state for a relaunch in the same registration (Normal mode only). */
     save: function (state) {

@@ -24,7 +24,7 @@ const contextTemplate = {
 /** The AU's own state documents (the suspend data), kept across launches like an LRS's State API. */
 type States = Map<string, string>;
 
-async function launch(html: string, launchMode = 'Normal', states: States = new Map()) {
+async function launch(html: string, launchMode = 'Normal', states: States = new Map(), masteryScore = 0.8) {
   const calls: { url: string; method: string; auth?: string; body?: any }[] = [];
   const win = new Window({
     url:
@@ -58,7 +58,7 @@ async function launch(html: string, launchMode = 'Normal', states: States = new 
     const json = url.startsWith('https://lms.test/fetch')
       ? { 'auth-token': 'dG9rZW4=' }
       : stateId
-        ? { contextTemplate, launchMode, masteryScore: 0.8, moveOn: 'CompletedAndPassed' }
+        ? { contextTemplate, launchMode, masteryScore, moveOn: 'CompletedAndPassed' }
         : ['statement-id'];
     return { ok: true, status: 200, json: async () => json };
   };
@@ -190,6 +190,32 @@ describe('cmi5 packages', () => {
     // A fresh registration (no state document) starts at question 1.
     const fresh = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', states);
     expect(fresh.doc.body.textContent).toContain('Question 1 of 5');
+  });
+
+  it("uses the LMS's masteryScore from the launch data over the package's pass mark", async () => {
+    // The quiz's own pass mark is 80 %; the LMS asks for 90 %, so 80 % fails (and the page says so).
+    const au = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', new Map(), 0.9);
+    const pick = (value: number) => (au.doc.querySelector(`input[value="${value}"]`) as any).click();
+    pick(0);
+    au.click('Check answer');
+    au.click('Next question');
+    pick(2);
+    au.click('Check answer');
+    au.click('Next question');
+    pick(0);
+    au.click('Check answer');
+    au.click('Next question');
+    (au.doc.getElementById('answer') as any).value = 'alcohol rub';
+    au.click('Check answer');
+    au.click('Next question');
+    au.doc.querySelectorAll('select').forEach((s, i) => ((s as any).value = String(i)));
+    au.click('Check answer');
+    au.click('See results');
+    await au.settle();
+    const last = au.statements().slice(-2);
+    expect(last.map((s) => s.verb.display['en-US'])).toEqual(['failed', 'completed']);
+    expect(last[0].result).toMatchObject({ score: { scaled: 0.8 }, success: false });
+    expect(au.doc.body.textContent).toContain('Pass mark 90%');
   });
 
   it('a scenario AU: a partial ending sends failed and completed; Browse mode sends neither', async () => {

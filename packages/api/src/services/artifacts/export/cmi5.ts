@@ -8,7 +8,9 @@
 // context template. Resume: the player's compact state (the same as SCORM's suspend data) is the AU's own
 // state document (stateId urn:ld-assistant:state:suspend-data, per registration) through the LRS's State API:
 // read before the player starts, PUT after each answer or choice, DELETEd with the result — Normal mode only.
-// Plain fetch in the page's ES5 script (no bundler there), so no xAPI client library.
+// The launch data's masteryScore, when the LMS sends one, is the pass mark the AU judges passed/failed by (cmi5
+// requires it), in the page too. Plain fetch in the page's ES5 script (no bundler there), so no xAPI client
+// library.
 import { strToU8, zipSync } from 'fflate';
 import type { QuizArtifact, ScenarioArtifact } from '../../../schemas/artifacts.js';
 import { xml } from './escape.js';

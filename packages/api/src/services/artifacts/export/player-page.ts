@@ -101,6 +101,16 @@ var lms = (function () {
     /** Runs start once the saved state (resumed()) is known: at once for SCORM and without an LMS. */
     ready: function (start) { start(); },
     /**
+     * The pass mark the LMS gives (percent), or null to use the package's: 2004's cmi.scaled_passing_score (from
+     * the manifest's minNormalizedMeasure, which an LMS may override), 1.2's cmi.student_data.mastery_score.
+     */
+    passMark: function () {
+      var value = get(v2004 ? 'cmi.scaled_passing_score' : 'cmi.student_data.mastery_score');
+      if (value === '' || isNaN(Number(value))) return null;
+      var percent = v2004 ? Number(value) * 100 : Number(value);
+      return percent >= 0 && percent <= 100 ? Math.round(percent * 100) / 100 : null;
+    },
+    /**
      * One answer: id, type (the vocabulary both versions share: choice, true-false, fill-in, matching), the
      * learner's response in 2004's format (response) and in 1.2's (response12), result (correct, incorrect,
      * neutral or the points 0-1) and description (2004 only).

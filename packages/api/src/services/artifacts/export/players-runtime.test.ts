@@ -271,6 +271,22 @@ describe('scenario results', () => {
       'Agree on a new start time and check in next week',
     ]);
     expect(lenient.values['cmi.success_status']).toBe('passed');
+    // So does the LMS's cmi.scaled_passing_score (2004) or cmi.student_data.mastery_score (1.2) when it gives one.
+    for (const [version, key, value] of [
+      ['2004', 'cmi.scaled_passing_score', '0.2'],
+      ['1.2', 'cmi.student_data.mastery_score', '20'],
+    ] as const) {
+      const lms = runtime(version, { [key]: value });
+      const p = await play(scenarioPlayerHtml(scenarioFixture), lms);
+      for (const c of [
+        'Call it out in front of the team',
+        'Apologise later and talk in private',
+        'Agree on a new start time and check in next week',
+      ])
+        p.click(c);
+      expect(lms.values[version === '2004' ? 'cmi.success_status' : 'cmi.core.lesson_status']).toBe('passed');
+      expect(p.text()).toContain('mastery score 20%');
+    }
   });
 
   it('a failure ending reports failed (SCORM 1.2 lesson_status and 2004 success_status), whatever the score', async () => {

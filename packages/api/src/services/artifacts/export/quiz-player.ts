@@ -194,7 +194,8 @@ function check() {
 
 function finish() {
   var percent = Math.round(total() / items.length * 100);
-  var passed = percent >= DATA.passingScore;
+  var mark = lms.passMark() === null ? DATA.passingScore : lms.passMark();
+  var passed = percent >= mark;
   lms.report(percent, passed ? 'passed' : 'failed');
   show([
     header(),
@@ -203,7 +204,7 @@ function finish() {
       el('h2', { id: 'result', text: 'Your result' }),
       el('p', { class: 'big', text: percent + '%' }),
       el('span', { class: 'badge ' + (passed ? 'good' : 'bad'), text: passed ? 'Passed' : 'Not passed yet' }),
-      el('p', { class: 'meta', text: 'Pass mark ' + DATA.passingScore + '% · ' + fmt(total()) + ' of ' + items.length + ' points' }),
+      el('p', { class: 'meta', text: 'Pass mark ' + mark + '% · ' + fmt(total()) + ' of ' + items.length + ' points' }),
       el('ol', { class: 'review' }, items.map(function (item, i) {
         var p = state.points[i];
         return el('li', { dir: 'auto' }, [(p >= 1 ? '✓ ' : p > 0 ? '◐ ' : '✗ ') + item.stem]);

@@ -80,7 +80,8 @@ function end(node) {
   var ending = node && node.ending;
   var outcome = ending ? OUTCOMES[ending.outcome] : null;
   var scaled = ending ? (DATA.maxScore > 0 ? Math.max(0, Math.min(100, Math.round(state.score / DATA.maxScore * 100))) : ending.passes ? 100 : 0) : 0;
-  var passed = !!ending && ending.passes && scaled >= DATA.masteryScore;
+  var mastery = lms.passMark() === null ? DATA.masteryScore : lms.passMark();
+  var passed = !!ending && ending.passes && scaled >= mastery;
   if (ending) lms.report(scaled, passed ? 'passed' : 'failed');
   show([
     header(),
@@ -96,7 +97,7 @@ function end(node) {
       el('p', { class: 'meta', text: 'Final score: ' + state.score + (DATA.maxScore > 0 ? ' of ' + DATA.maxScore + ' possible' : '') }),
       ending ? el('p', { class: 'result-line' }, [
         el('span', { class: 'badge ' + (passed ? 'good' : 'bad'), id: 'result', text: passed ? 'Passed' : 'Not passed yet' }),
-        ' Score ' + scaled + '% · mastery score ' + DATA.masteryScore + '%'
+        ' Score ' + scaled + '% · mastery score ' + mastery + '%'
       ]) : null,
       el('p', { class: 'meta', id: 'path-label', style: 'margin:16px 0 0;font-weight:600', text: 'Your path' }),
       el('ol', { class: 'review', style: 'margin-top:8px', 'aria-labelledby': 'path-label' }, state.path.map(function (t, i) {
