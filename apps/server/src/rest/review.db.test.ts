@@ -4,6 +4,7 @@
 // activity and notifications — each path refused to another workspace's member and to a member without access.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { quizFixture } from '../../../../packages/api/src/services/artifacts/export/test-fixtures.js';
@@ -521,5 +522,51 @@ describe('outside reviewers and status', () => {
     expect((await trpc('query', 'activity', { artifactId: quiz.id }, outsider.owner.auth)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the storyboard (format=storyboard)', () => {
+  it('a Word design document of the session with objectives, items and keys, open comments and the approval', async () => {
+    const res = await call(
+      'GET',
+      `/assistant/sessions/${quiz.sessionId}/export?format=storyboard`,
+      designer.auth,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('wordprocessingml');
+    expect(res.headers['content-disposition']).toMatch(/storyboard\.docx/);
+    const { value: text } = await mammoth.extractRawText({ buffer: res.rawPayload });
+    for (const part of ['1. Objectives', '4. Assessment items and keys', '7. Open comments', '8. Approval'])
+      expect(text).toContain(part);
+    expect(text).toContain(quizFixture.objectives[0]!.text);
+    expect(text).toContain(quizFixture.items[2]!.stem);
+    expect(text).toContain('(correct)');
+    expect(text).toContain('Objective 1 is too vague');
+    expect(text).toContain('Olga Owner');
+    expect(text).toMatch(/Approved\s*3/);
+    // A member gets the shared artifacts of the session; another workspace and a bad format are refused.
+    const bySme = await call(
+      'GET',
+      `/assistant/sessions/${quiz.sessionId}/export?format=storyboard`,
+      sme.auth,
+    );
+    expect(bySme.statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          'GET',
+          `/assistant/sessions/${quiz.sessionId}/export?format=storyboard`,
+          outsider.owner.auth,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/assistant/sessions/${quiz.sessionId}/export?format=gift`, designer.auth))
+        .statusCode,
+    ).toBe(400);
+    const viaTrpc = await trpc('query', 'storyboard', { sessionId: quiz.sessionId }, designer.auth);
+    expect(trpcData(viaTrpc).filename).toMatch(/storyboard\.docx$/);
+    const activity = (await call('GET', `/artifacts/${quiz.id}/activity`, designer.auth)).json();
+    expect(activity.entries.some((e: Json) => e.type === 'exported')).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import {
   revokeReviewerInput,
   setStatusInput,
   shareArtifactInput,
+  storyboardInput,
 } from '../schemas/review.js';
 import { listActivity } from '../services/review/activity.js';
 import {
@@ -38,6 +39,7 @@ import {
   revokeReviewer,
 } from '../services/review/reviewers.js';
 import { setStatus } from '../services/review/status.js';
+import { storyboard } from '../services/review/storyboard.js';
 
 export const reviewRouter = router({
   /** Shares the artifact with the caller's workspace (`workspace: true`) or unshares it; answers `state`. */
@@ -101,6 +103,16 @@ export const reviewRouter = router({
   readNotifications: protectedProcedure
     .input(readNotificationsInput)
     .mutation(({ ctx, input }) => readNotifications(ctx.services.db, ctx.user.id, input.ids)),
+
+  /**
+   * `format=storyboard`: the session's artifacts (those shared with the caller's workspace, for a member) as one
+   * Word design document with open comments and the approval block — {filename, contentType, base64}; the REST
+   * twin answers the file itself.
+   */
+  storyboard: protectedProcedure.input(storyboardInput).query(async ({ ctx, input }) => {
+    const file = await storyboard(ctx.services, ctx.user.id, input.sessionId);
+    return { filename: file.filename, contentType: file.contentType, base64: file.body.toString('base64') };
+  }),
 
   /** The outside reviewer's page (public: the link's token is the credential; 404 unknown, 410 revoked/expired). */
   reviewPage: publicProcedure

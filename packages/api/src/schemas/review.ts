@@ -139,4 +139,8 @@ export const readNotificationsInput = z.object({
   ids: z.array(idField('id')).max(200).optional(),
 });
 
-export const storyboardInput = z.object({ sessionId: idField('sessionId') });
+export const STORYBOARD_FORMATS = ['storyboard'] as const;
+export const storyboardInput = z.object({
+  sessionId: idField('sessionId'),
+  format: z.enum(STORYBOARD_FORMATS, { error: 'format must be storyboard' }).default('storyboard'),
+});

@@ -1,6 +1,7 @@
 // Word (.docx) exports of objectives, plans, modality advice and SME summaries via the `docx` package:
 // headings, tables for the objectives and plan modules, bullet lists. The document title and subject are set
-// so Word and SharePoint list the file by its artifact title.
+// so Word and SharePoint list the file by its artifact title. The block helpers are shared with the storyboard
+// (services/review/storyboard.ts).
 import {
   AlignmentType,
   BorderStyle,
@@ -31,25 +32,25 @@ import { formatMinutes } from '../markdown.js';
 import { xmlSafe } from './escape.js';
 
 export type DocxKind = 'objectives' | 'plan' | 'modality' | 'sme_summary';
-type Block = Paragraph | Table;
+export type Block = Paragraph | Table;
 
 /** Characters XML 1.0 cannot hold would make Word refuse the file. */
-const clean = (text: string) => xmlSafe(text).trim();
+export const clean = (text: string) => xmlSafe(text).trim();
 const DASH = '—';
 
-const heading = (text: string, level: (typeof HeadingLevel)[keyof typeof HeadingLevel]) =>
+export const heading = (text: string, level: (typeof HeadingLevel)[keyof typeof HeadingLevel]) =>
   new Paragraph({ text: clean(text), heading: level, spacing: { before: 240, after: 120 } });
-const para = (text: string) =>
+export const para = (text: string) =>
   new Paragraph({ children: [new TextRun(clean(text))], spacing: { after: 120 } });
-const bullet = (text: string) => new Paragraph({ text: clean(text), bullet: { level: 0 } });
-const labelled = (label: string, value: string) =>
+export const bullet = (text: string) => new Paragraph({ text: clean(text), bullet: { level: 0 } });
+export const labelled = (label: string, value: string) =>
   new Paragraph({
     children: [new TextRun({ text: `${label}: `, bold: true }), new TextRun(clean(value))],
     spacing: { after: 80 },
   });
 
 const border = { style: BorderStyle.SINGLE, size: 4, color: 'BFC5CD' };
-function table(head: string[], rows: string[][]): Table {
+export function table(head: string[], rows: string[][]): Table {
   const cell = (text: string, header = false) =>
     new TableCell({
       children: [new Paragraph({ children: [new TextRun({ text: clean(text) || DASH, bold: header })] })],
@@ -85,7 +86,7 @@ function header(kind: ArtifactKind, data: { title: string; topic: string; audien
   ];
 }
 
-function objectivesTable(objectives: Objective[]): Table {
+export function objectivesTable(objectives: Objective[]): Table {
   return table(
     ['#', 'Objective', 'Bloom level', 'Condition', 'Criterion'],
     objectives.map((o, i) => [
