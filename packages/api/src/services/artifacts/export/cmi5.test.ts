@@ -73,6 +73,24 @@ async function launch(html: string, launchMode = 'Normal', states: States = new 
   return { win, doc, click, calls, statements, settle };
 }
 
+/** Answers the fixture quiz's questions `from`..`to` (1-based); question 2 ticks `second`. */
+function answerQuiz(au: Awaited<ReturnType<typeof launch>>, from = 1, to = 5, second = [0, 1, 3]) {
+  const pick = (v: number) => (au.doc.querySelector(`input[value="${v}"]`) as any).click();
+  const steps: (() => void)[] = [
+    () => pick(0),
+    () => second.forEach(pick),
+    () => pick(0),
+    () => ((au.doc.getElementById('answer') as any).value = 'alcohol rub'),
+    () => au.doc.querySelectorAll('select').forEach((sel, i) => ((sel as any).value = String(i))),
+  ];
+  for (let n = from; n <= to; n++) {
+    steps[n - 1]!();
+    au.click('Check answer');
+    if (n < to) au.click('Next question');
+    else if (n === 5) au.click('See results');
+  }
+}
+
 describe('cmi5 packages', () => {
   it('hold cmi5.xml (one course, one AU with the mastery score and moveOn) and the player', () => {
     for (const [buffer, mastery] of [
@@ -103,22 +121,7 @@ describe('cmi5 packages', () => {
     expect(au.calls[0]).toMatchObject({ url: 'https://lms.test/fetch/abc', method: 'POST' });
     expect(au.calls[1]!.url).toContain(`${LRS}activities/state?stateId=LMS.LaunchData`);
     expect(au.calls[1]!.auth).toBe('Basic dG9rZW4=');
-    const pick = (value: number) => (au.doc.querySelector(`input[value="${value}"]`) as any).click();
-    pick(0);
-    au.click('Check answer');
-    au.click('Next question');
-    for (const v of [0, 1, 3]) pick(v);
-    au.click('Check answer');
-    au.click('Next question');
-    pick(0);
-    au.click('Check answer');
-    au.click('Next question');
-    (au.doc.getElementById('answer') as any).value = 'alcohol rub';
-    au.click('Check answer');
-    au.click('Next question');
-    au.doc.querySelectorAll('select').forEach((s, i) => ((s as any).value = String(i)));
-    au.click('Check answer');
-    au.click('See results');
+    answerQuiz(au);
     au.win.dispatchEvent(new au.win.Event('pagehide'));
     await au.settle();
     const sent = au.statements();
@@ -154,13 +157,7 @@ describe('cmi5 packages', () => {
   it('resumes a relaunch in the same registration from its state document, and clears it with the result', async () => {
     const states: States = new Map();
     const first = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', states);
-    const pick = (au: typeof first, value: number) =>
-      (au.doc.querySelector(`input[value="${value}"]`) as any).click();
-    pick(first, 0);
-    first.click('Check answer');
-    first.click('Next question');
-    pick(first, 2);
-    first.click('Check answer');
+    answerQuiz(first, 1, 2, [2]);
     await first.settle();
     const key = 'urn:ld-assistant:state:suspend-data';
     expect(JSON.parse(states.get(key)!)).toEqual({ suspendData: 'Q1;1,0' });
@@ -172,15 +169,7 @@ describe('cmi5 packages', () => {
     const again = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', states);
     expect(again.doc.body.textContent).toContain('Question 3 of 5');
     expect(again.doc.body.textContent).toContain('Score: 1 / 5');
-    pick(again, 0);
-    again.click('Check answer');
-    again.click('Next question');
-    (again.doc.getElementById('answer') as any).value = 'alcohol rub';
-    again.click('Check answer');
-    again.click('Next question');
-    again.doc.querySelectorAll('select').forEach((s, i) => ((s as any).value = String(i)));
-    again.click('Check answer');
-    again.click('See results');
+    answerQuiz(again, 3);
     await again.settle();
     const verbs = again.statements().map((s) => s.verb.display['en-US']);
     expect(verbs.slice(-2)).toEqual(['passed', 'completed']);
@@ -195,22 +184,7 @@ describe('cmi5 packages', () => {
   it("uses the LMS's masteryScore from the launch data over the package's pass mark", async () => {
     // The quiz's own pass mark is 80 %; the LMS asks for 90 %, so 80 % fails (and the page says so).
     const au = await launch(quizPlayerHtml(quizFixture, { cmi5: true }), 'Normal', new Map(), 0.9);
-    const pick = (value: number) => (au.doc.querySelector(`input[value="${value}"]`) as any).click();
-    pick(0);
-    au.click('Check answer');
-    au.click('Next question');
-    pick(2);
-    au.click('Check answer');
-    au.click('Next question');
-    pick(0);
-    au.click('Check answer');
-    au.click('Next question');
-    (au.doc.getElementById('answer') as any).value = 'alcohol rub';
-    au.click('Check answer');
-    au.click('Next question');
-    au.doc.querySelectorAll('select').forEach((s, i) => ((s as any).value = String(i)));
-    au.click('Check answer');
-    au.click('See results');
+    answerQuiz(au, 1, 5, [2]);
     await au.settle();
     const last = au.statements().slice(-2);
     expect(last.map((s) => s.verb.display['en-US'])).toEqual(['failed', 'completed']);

