@@ -1033,8 +1033,8 @@ const INTO = /\binto\s+(?:an?\s+|the\s+|some\s+|\d+\s+)?((?:[\w/-]+\s+){0,4}?[\w
 const SUMMARISE_NOTES =
   /\bsummari[sz]e\s+(?:my|our|these|the|this|those)\s+(?:[\w-]+\s+){0,2}?(?:notes|interview|transcript|conversation with (?:the|an?) (?:sme|expert))\b/i;
 
-/** The kind whose noun comes first in the message, if any. */
-function namedKind(t: string): ArtifactKind | null {
+/** The kind whose noun comes first in the message, if any (also what a conversational message is about). */
+export function namedKind(t: string): ArtifactKind | null {
   let best: { kind: ArtifactKind; at: number } | null = null;
   for (const [kind, re] of KIND_NOUNS) {
     const m = re.exec(t);

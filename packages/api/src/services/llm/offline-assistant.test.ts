@@ -116,6 +116,22 @@ describe('offline assistant: one behaviour per session type', () => {
     expect(revised).toContain('## Revised version');
   });
 
+  it('which part a conversational question is about comes from the kind nouns of the request parser', () => {
+    const copilot = (q: string) => answer('LND_COPILOT', [{ role: 'user', content: q }]);
+    expect(copilot('What activities would work for hand hygiene with new nurses?')).toMatch(
+      /^## Practice activities for hand hygiene/,
+    );
+    expect(copilot('What about the objectives for hand hygiene?')).toMatch(/^## Objectives for hand hygiene/);
+    const panel = (q: string) => answer('EXPERT_PANEL', [{ role: 'user', content: q }]);
+    expect(panel('What do you think of a certification exam for hand hygiene?')).toContain(
+      'Align every item to one objective at its Bloom level',
+    );
+    expect(panel('Is blended or classroom better for hand hygiene?')).toContain('Match format to skill');
+    expect(panel('How would you structure the hand hygiene course?')).toContain(
+      'Start from the performance gap',
+    );
+  });
+
   it('microlearning keeps modules to 3–7 minutes with one objective each, and scripts a module', () => {
     const [series] = converse('MICROLEARNING', [
       'How would you split phishing awareness for office staff into 4 modules?',

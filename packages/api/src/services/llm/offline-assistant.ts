@@ -24,7 +24,7 @@ import {
   type ArtifactIntent,
 } from '../artifacts/intent.js';
 import { BLOOM_LEVEL_LABELS, BLOOM_LEVELS, bloomOf, type BloomLevel } from '../content/bloom.js';
-import { classifyKind, parseRequest } from '../content/request.js';
+import { classifyKind, modalityComparison, namedKind, parseRequest } from '../content/request.js';
 import type { ArtifactKind } from '../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../schemas/assistant.js';
 import { artifactContextOf } from './offline-artifacts/context.js';
@@ -146,17 +146,23 @@ const askForSubject = (a: Ask) =>
 
 type CopilotFocus = 'objectives' | 'activities' | 'assessment' | 'modality' | 'design';
 
+/** Asking how to check learning ("how should we assess / measure this?"): no deliverable noun, a verb. */
+const ASSESS_VERB = /\b(?:assess(?:ing)?|measure|evaluate|test)\b/i;
+/** Delivery asked about in one word ("blended?", "what format?"): modalityComparison needs two options. */
+const DELIVERY = /\b(?:blended|delivery|formats?)\b/i;
+/** Practice activities have no artifact kind of their own. */
+const ACTIVITIES = /\b(?:activit(?:y|ies)|exercises?|practi[cs]e|engag\w*|interactive|games?)\b/i;
+
+/**
+ * What part of the design a conversational message is about: the kind it names, read by the one request parser
+ * (content/request.ts namedKind, modalityComparison), or practice activities, or the whole design.
+ */
 function copilotFocus(text: string): CopilotFocus {
-  const t = text.toLowerCase();
-  if (
-    /\bmodalit|delivery|format|blended|e-?learning|classroom|virtual|vilt|face[- ]to[- ]face|online or/.test(
-      t,
-    )
-  )
-    return 'modality';
-  if (/\bassess|\bquiz|\btest\b|knowledge check|evaluat|measure/.test(t)) return 'assessment';
-  if (/\bactivit|exercise|practice|practise|engag|interactive|games?\b/.test(t)) return 'activities';
-  if (/\bobjectives?\b|\bbloom|outcomes?\b/.test(t)) return 'objectives';
+  const kind = namedKind(text);
+  if (kind === 'modality' || modalityComparison(text) || DELIVERY.test(text)) return 'modality';
+  if (kind === 'quiz' || ASSESS_VERB.test(text)) return 'assessment';
+  if (ACTIVITIES.test(text)) return 'activities';
+  if (kind === 'objectives' || /\bbloom\b/i.test(text)) return 'objectives';
   return 'design';
 }
 
@@ -618,11 +624,12 @@ ${objectives.map((o, i) => item(o, i + 1, who)).join('\n\n')}
 
 type PanelFocus = 'assessment' | 'modality' | 'plan' | 'general';
 
+/** What the panel is asked about, from the kind the message names (the one request parser). */
 function panelFocus(text: string): PanelFocus {
-  const t = text.toLowerCase();
-  if (/\bassess|\bquiz|\btest\b|exam|certif/.test(t)) return 'assessment';
-  if (/\bmodalit|format|blended|e-?learning|classroom|virtual|delivery/.test(t)) return 'modality';
-  if (/\bplan\b|course|programme|program|curriculum|onboarding|design|module/.test(t)) return 'plan';
+  const kind = namedKind(text);
+  if (kind === 'quiz' || ASSESS_VERB.test(text) || /\bcertif\w*/i.test(text)) return 'assessment';
+  if (kind === 'modality' || modalityComparison(text) || DELIVERY.test(text)) return 'modality';
+  if (kind === 'plan' || kind === 'objectives' || /\bdesign\b/i.test(text)) return 'plan';
   return 'general';
 }
 
