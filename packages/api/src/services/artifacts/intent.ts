@@ -7,7 +7,7 @@
 import type { ArtifactKind } from '../../schemas/artifacts.js';
 import type { AssistantSessionType } from '../../schemas/assistant.js';
 import { classifyKind, looksLikeNotes, REQUEST_VERB } from '../content/request.js';
-import { smeStateOf } from '../llm/assistant-sme.js';
+import { isSummaryRequest, smeStateOf } from '../llm/assistant-sme.js';
 
 export type ArtifactCommand = 'create' | 'revise' | 'add_scenario' | 'export_plan';
 
@@ -66,9 +66,6 @@ export function conversationIntentOf(message: string): ConversationIntent | null
 const EDIT =
   /^(?:please\s+)?(?:(?:make|rewrite|redo)\s+(?:it|this|them|these)\s+)?(?:shorter|simpler|longer|easier|harder|plainer|more\s+(?:concise|advanced|challenging|basic)|less\s+(?:technical|wordy)|add\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+more)\b/i;
 
-const SUMMARISE =
-  /^(?:please\s+)?(?:summari[sz]e|summary|wrap\s+(?:it\s+)?up|that'?s\s+(?:all|it|everything)|i'?m\s+done|done|finish(?:\s+up)?)\b/i;
-
 export function detectArtifactRequest(message: string, opts: DetectArtifactOptions): ArtifactIntent | null {
   const t = message.replace(/\s+/g, ' ').trim();
   if (!t) return null;
@@ -84,7 +81,7 @@ export function detectArtifactRequest(message: string, opts: DetectArtifactOptio
     const inWalkthrough = state.mode === 'walkthrough' && state.event !== 'debrief';
     const ended =
       state.event === 'summary' ||
-      (SUMMARISE.test(t) && (state.walkthrough.complete || !opts.previousUserTexts));
+      (isSummaryRequest(t) && (state.walkthrough.complete || !opts.previousUserTexts));
     if (inWalkthrough && ended) return { kind: 'sme_summary', command: 'create' };
     // Interview notes pasted in one go are the interview: their summary is the artifact.
     if (state.mode !== 'simulation' && looksLikeNotes(message))

@@ -120,6 +120,8 @@ const SKIP =
   /^\s*(?:skip|pass|next question|n\/a|not sure|no idea|i don'?t know|don'?t know|later)\b[\s.!]*$/i;
 const SUMMARY =
   /^\s*(?:please\s+)?(?:summari[sz]e|summary|wrap (?:it )?up|that'?s (?:all|it|everything)|i'?m done|done|finish(?: up)?)\b/i;
+/** "summarise", "that's all", "done": the expert ends the interview (artifacts/intent.ts reads it too). */
+export const isSummaryRequest = (text: string) => SUMMARY.test(text);
 const RESTART = /\b(?:restart|start over|new walkthrough|start (?:a |another )?(?:new )?walkthrough)\b/i;
 const CLARIFY =
   /^\s*(?:why (?:do|would|are) you (?:need|ask|want)|what do you mean|what does that mean|can you (?:explain|rephrase|clarify)|i don'?t understand)\b/i;
