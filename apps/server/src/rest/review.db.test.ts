@@ -567,6 +567,25 @@ describe('the storyboard (format=storyboard)', () => {
     const viaTrpc = await trpc('query', 'storyboard', { sessionId: quiz.sessionId }, designer.auth);
     expect(trpcData(viaTrpc).filename).toMatch(/storyboard\.docx$/);
     const activity = (await call('GET', `/artifacts/${quiz.id}/activity`, designer.auth)).json();
-    expect(activity.entries.some((e: Json) => e.type === 'exported')).toBe(true);
+    expect(
+      activity.entries.some((e: Json) => e.type === 'exported' && e.details === 'Storyboard (Word)'),
+    ).toBe(true);
+  });
+
+  it('a GIFT export is activity too, and owners see the activity in the team usage log', async () => {
+    const gift = await call('GET', `/artifacts/${quiz.id}/export?format=gift`, designer.auth);
+    expect(gift.statusCode, gift.body).toBe(200);
+    const activity = (await call('GET', `/artifacts/${quiz.id}/activity`, sme.auth)).json();
+    expect(activity.entries[0]).toMatchObject({
+      type: 'exported',
+      details: 'gift',
+      actorName: 'Dana Tester',
+    });
+    const usage = await call('GET', '/workspaces/current/usage?limit=200', team.owner.auth);
+    expect(usage.statusCode, usage.body).toBe(200);
+    const text = JSON.stringify(usage.json());
+    expect(text).toContain(`Artifact ${quiz.id}: commented`);
+    expect(text).toContain(`Artifact ${quiz.id}: approved`);
+    expect((await call('GET', '/workspaces/current/usage', sme.auth)).statusCode).toBe(403);
   });
 });

@@ -19,6 +19,7 @@ import {
   updateArtifact,
 } from '../services/artifacts/service.js';
 import { checkArtifactExport } from '../services/artifacts/export-check.js';
+import { recordExport } from '../services/review/activity.js';
 
 export const artifactsRouter = router({
   /** ArtifactView[]: the latest version of each artifact of the session, oldest first. */
@@ -52,6 +53,8 @@ export const artifactsRouter = router({
    */
   export: protectedProcedure.input(exportArtifactInput).query(async ({ ctx, input }) => {
     const file = await exportArtifactFile(ctx.services, ctx.user.id, input);
+    // The artifact's team activity (issue 39).
+    await recordExport(ctx.services, ctx.user.id, input.artifactId, input.format);
     return { filename: file.filename, contentType: file.contentType, base64: file.body.toString('base64') };
   }),
 

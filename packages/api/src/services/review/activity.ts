@@ -101,3 +101,32 @@ export async function listActivity(s: Services, userId: string, artifactId: stri
   const access = await artifactAccess(s.db, userId, artifactId);
   return { entries: await activityOf(s.db, access.artifact.id) };
 }
+
+/**
+ * An artifact export (the artifacts router's, any format) as an 'exported' entry — for artifacts of a team
+ * workspace only (shared, or their author a member): activity is a team feature, personal exports stay unlogged.
+ */
+export async function recordExport(s: Services, userId: string, artifactId: string, format: string) {
+  const [a, m] = await Promise.all([
+    s.db.artifact.findUnique({
+      where: { id: artifactId },
+      select: { version: true, share: { select: { workspaceId: true } } },
+    }),
+    s.db.workspaceMember.findUnique({
+      where: { userId },
+      select: { workspaceId: true, user: { select: { firstName: true, lastName: true } } },
+    }),
+  ]);
+  const workspaceId = a?.share?.workspaceId ?? m?.workspaceId ?? null;
+  if (!a || !workspaceId) return;
+  const name = m ? [m.user.firstName, m.user.lastName].filter(Boolean).join(' ') : 'The author';
+  await recordActivity(s, {
+    artifactId,
+    workspaceId,
+    type: 'exported',
+    actorId: userId,
+    actorName: name,
+    details: format,
+    version: a.version,
+  });
+}
