@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS_BY_KIND, EXPORT_TARGETS, type QuizArtifact } from '../../../schemas/artifacts.js';
 import { exportCheck, formatForTarget } from './check.js';
+import { quizToBlackboard } from './blackboard.js';
 import { quizFixture, scenarioFixture } from './test-fixtures.js';
 
 describe('exportCheck', () => {
@@ -67,5 +68,29 @@ describe('exportCheck', () => {
       'A choice leads to a missing node: the player ends that path with a note.',
     );
     expect(exportCheck('scenario', scenarioFixture, 'cmi5').format).toBe('cmi5');
+  });
+
+  it('explains every change and every refusal, for every target, with negative marking on or off', () => {
+    for (const negativeMarking of [false, true]) {
+      const data: QuizArtifact = { ...quizFixture, negativeMarking };
+      for (const target of EXPORT_TARGETS) {
+        const check = exportCheck('quiz', data, target);
+        for (const item of check.items) {
+          if (item.status === 'as_is') expect(item.note, `${target} ${item.ref}`).toBe('');
+          else expect(item.note, `${target} ${item.ref}`).toMatch(/^[A-Za-z].{10,}[.]?$/);
+        }
+        expect(check.counts.as_is + check.counts.changes + check.counts.cannot).toBe(data.items.length);
+      }
+    }
+    // What the Blackboard check says is dropped is indeed not in the file.
+    const bb = quizToBlackboard(quizFixture);
+    for (const [i, item] of quizFixture.items.entries()) {
+      const feedback = [item.feedback, ...item.options.map((o) => o.feedback)].filter((f) => f.trim());
+      for (const f of feedback) expect(bb).not.toContain(f);
+      if (feedback.length)
+        expect(exportCheck('quiz', quizFixture, 'blackboard').items[i]!.note).toContain(
+          'Feedback is dropped',
+        );
+    }
   });
 });
