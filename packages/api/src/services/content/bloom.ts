@@ -199,43 +199,37 @@ export const HIGHER_ORDER: readonly BloomLevel[] = ['analyze', 'evaluate', 'crea
 export const LOWER_ORDER: readonly BloomLevel[] = ['remember', 'understand'];
 
 /**
- * One row per level for a chat answer's Bloom table: the British label the offline answers print, four
- * verbs to show, and the stem of a sample objective ("Learners will be able to <verb> … <stem> <topic>").
+ * One row per level for a chat answer's Bloom table: four verbs to show and the stem of a sample objective
+ * ("Learners will be able to <verb> … <stem> <topic>"); the level's label is BLOOM_LEVEL_LABELS's, as on the cards.
  */
-export const BLOOM_TABLE: readonly { level: BloomLevel; label: string; verbs: string[]; stem: string }[] = [
+export const BLOOM_TABLE: readonly { level: BloomLevel; verbs: string[]; stem: string }[] = [
   {
     level: 'remember',
-    label: 'Remember',
     verbs: ['define', 'list', 'recall', 'identify'],
     stem: 'identify the key terms and facts of',
   },
   {
     level: 'understand',
-    label: 'Understand',
     verbs: ['explain', 'summarise', 'classify', 'describe'],
     stem: 'explain in their own words the main principles of',
   },
   {
     level: 'apply',
-    label: 'Apply',
     verbs: ['apply', 'demonstrate', 'use', 'carry out'],
     stem: 'apply the correct procedure for',
   },
   {
     level: 'analyze',
-    label: 'Analyse',
     verbs: ['analyse', 'compare', 'differentiate', 'diagnose'],
     stem: 'analyse a realistic case and diagnose problems related to',
   },
   {
     level: 'evaluate',
-    label: 'Evaluate',
     verbs: ['evaluate', 'justify', 'critique', 'prioritise'],
     stem: 'evaluate alternative approaches to and justify a recommendation on',
   },
   {
     level: 'create',
-    label: 'Create',
     verbs: ['design', 'construct', 'plan', 'produce'],
     stem: 'design an improved approach or job aid for',
   },
