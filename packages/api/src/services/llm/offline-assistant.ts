@@ -34,22 +34,26 @@ import { buildOfflineArtifact } from './offline-artifacts/index.js';
 import type { LlmMessage } from './types.js';
 
 /**
- * The typed artifact a message asks for (the one intent classifier, artifacts/intent.ts), when the request is
- * confident enough to answer with a card: a request verb and a kind (0.9), or a kind named in a message that
- * is not another conversation (a greeting, an SME interview, a question on learning technology). Null for
- * everything else, the version commands included.
+ * The typed artifact a message asks for (the one intent classifier, artifacts/intent.ts), when the reading is
+ * confident enough to answer with a card: a request verb and a kind (0.9), or a kind named in a message that is
+ * not another conversation (a greeting, an SME interview, a question on learning technology). An SME summary
+ * only in an assistant session (`session`: it needs the interview or the notes). Null for everything else, the
+ * version commands included: a less confident reading keeps the conversational answer.
  */
 export function deliverableOf(
   text: string,
-  sessionType: AssistantSessionType = 'LND_COPILOT',
-  previousUserTexts?: string[],
+  session?: { type: AssistantSessionType; previousUserTexts: string[] },
 ): ArtifactIntent | null {
-  const intent = detectArtifactRequest(text, { sessionType, current: null, previousUserTexts });
+  const sessionType = session?.type ?? 'LND_COPILOT';
+  const intent = detectArtifactRequest(text, {
+    sessionType,
+    current: null,
+    previousUserTexts: session?.previousUserTexts,
+  });
   if (!intent || intent.command !== 'create') return null;
+  if (intent.kind === 'sme_summary') return session ? intent : null;
   const { confidence } = classifyKind(text, sessionType);
-  if (intent.kind === 'sme_summary') return sessionType === 'SME_WALKTHROUGH' ? intent : null;
-  if (confidence >= 0.9 || (confidence >= 0.7 && !conversationIntentOf(text))) return intent;
-  return null;
+  return confidence >= 0.9 || (confidence >= 0.7 && !conversationIntentOf(text)) ? intent : null;
 }
 
 /**
@@ -738,7 +742,9 @@ export function offlineAssistantAnswer(
   if (!isAssistantProfile(profile)) return undefined;
   const userTexts = userTextsOf(messages);
   const text = userTexts[userTexts.length - 1] ?? '';
-  const deliverable = versionCommandOf(text) ? null : deliverableOf(text, profile, userTexts.slice(0, -1));
+  const deliverable = versionCommandOf(text)
+    ? null
+    : deliverableOf(text, { type: profile, previousUserTexts: userTexts.slice(0, -1) });
   if (deliverable) return artifactMarkdown(deliverable.kind, messages, profile);
   if (profile === 'SME_WALKTHROUGH')
     return smeAnswer(userTexts, () => artifactMarkdown('sme_summary', messages, profile));

@@ -152,7 +152,6 @@ function lastAssistant(messages: LlmMessage[]): string | undefined {
   return undefined;
 }
 
-/** The full offline answer for a conversation (the last message is the user's; context messages are read too). */
 /** Kinds the chat answers with a typed artifact (an SME summary needs the interview, which the chat has not). */
 const CHAT_ARTIFACTS: ReadonlySet<ArtifactKind> = new Set([
   'objectives',
@@ -162,6 +161,7 @@ const CHAT_ARTIFACTS: ReadonlySet<ArtifactKind> = new Set([
   'plan',
 ]);
 
+/** The full offline answer for a conversation (the last message is the user's; context messages are read too). */
 export function offlineAnswer(messages: LlmMessage[]): string {
   const turns = messages.filter((m) => m.role !== 'system');
   const userTexts = turns.filter((m) => m.role === 'user').map((m) => textOf(m.content));
