@@ -21,7 +21,7 @@ export async function sendCsvDownload(
         await it.return?.(undefined);
       }
     })(),
-    // Bytes, not chunks: the next page is read only once the socket has taken the last (a chunk is ~1 MB).
+    // Bytes, not chunks: the next page is read only once the socket has taken the last (a chunk is a page).
     { objectMode: false, highWaterMark: 64 * 1024 },
   );
   const date = new Date().toISOString().slice(0, 10);

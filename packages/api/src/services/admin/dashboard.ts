@@ -1,5 +1,6 @@
 // GET /admin/dashboard (counts at a glance) and GET /admin/health (every dependency with its error text — the
 // admin view of services.health — plus the modes the server runs in and the usage logger's counters).
+import { Prisma, sqlOf } from '@app/db';
 import { STORED } from '../chat/sessions.js';
 import type { Services } from '../index.js';
 import type { HealthReport } from '../health.js';
@@ -46,7 +47,6 @@ export async function adminDashboard(
     chatMsgs,
     assistantMsgs,
     logs,
-    errors,
     all,
     thisMonth,
   ] = await Promise.all([
@@ -59,12 +59,11 @@ export async function adminDashboard(
     db.assistantSession.count(),
     db.chatMessage.count({ where: { status: STORED } }),
     db.assistantMessage.count({ where: { status: STORED } }),
-    db.usageLog.aggregate({
-      where: { timestamp: { gte: today } },
-      _count: { _all: true },
-      _sum: { usage: true },
-    }),
-    db.usageLog.count({ where: { timestamp: { gte: today }, status: 'error' } }),
+    // Today's figures from the usage rollups (issue 40): a day can be a million log rows.
+    sqlOf(db).query<{ requests: number; credits: number; errors: number }>(Prisma.sql`
+      SELECT COALESCE(sum("requests"), 0)::int AS "requests", COALESCE(sum("usage"), 0)::int AS "credits",
+             COALESCE(sum("requests") FILTER (WHERE "status" = 'error'), 0)::int AS "errors"
+      FROM "UsageRollup" WHERE "scope" = '' AND "day" = ${today.toISOString().slice(0, 10)}::date`),
     db.payment.aggregate({ where: { status: 'succeeded' }, _sum: { amountCents: true } }),
     db.payment.aggregate({
       where: { status: 'succeeded', createdAt: { gte: month } },
@@ -86,7 +85,7 @@ export async function adminDashboard(
     },
     sessions: { chat, assistant },
     messages: { chat: chatMsgs, assistant: assistantMsgs },
-    today: { requests: logs._count._all, credits: logs._sum.usage ?? 0, errors },
+    today: logs[0] ?? { requests: 0, credits: 0, errors: 0 },
     revenue: {
       total: dollars(totalCents),
       totalCents,
