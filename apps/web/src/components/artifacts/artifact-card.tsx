@@ -108,7 +108,12 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
       </div>
       {reviewOpen && !editing && (
         <div className="border-t pt-3">
-          <ReviewPanel artifactId={artifact.id} targets={targetsOf(artifact.kind, artifact.data)} />
+          <ReviewPanel
+            artifactId={artifact.id}
+            targets={targetsOf(artifact.kind, artifact.data)}
+            version={artifact.version}
+            sessionId={artifact.sessionId}
+          />
         </div>
       )}
       <VersionsDialog artifact={artifact} open={versionsOpen} onOpenChange={setVersionsOpen} />

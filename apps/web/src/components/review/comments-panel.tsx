@@ -1,6 +1,7 @@
 // The comments of an artifact (issue 39): threads (open first), each on the artifact or one item, with the
 // version it was written on; reply, edit and delete your own, resolve and reopen. The same panel serves members
-// (every action) and the outside reviewer's page (comment and reply only). Bodies show as text with line breaks.
+// (every action) and the outside reviewer's page (comment and reply only). Bodies are Markdown (react-markdown:
+// no raw HTML).
 import { useId, useState } from 'react';
 import { Check, MessageSquare, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { COMMENT_MAX_BYTES } from '@app/api/schemas';
@@ -17,6 +18,7 @@ import {
   toast,
 } from '@app/ui';
 import { errorMessage } from '../../auth/errors';
+import { Markdown } from '../conversation/markdown';
 import { threadsOf, type CommentTarget, type CommentView } from './review-types';
 
 const WHOLE = '__whole__';
@@ -143,9 +145,9 @@ function CommentItem({ comment: c, actions }: { comment: CommentView; actions: C
           </div>
         </div>
       ) : (
-        <p className="text-sm break-words whitespace-pre-wrap" data-testid="comment-body">
-          {c.body}
-        </p>
+        <div className="min-w-0 text-sm break-words" data-testid="comment-body">
+          <Markdown content={c.body} />
+        </div>
       )}
       {c.mine && !editing && (actions.edit || actions.remove) && (
         <div className="flex gap-1">

@@ -2,14 +2,15 @@
 // who approved which version (and, after an edit, what changed since — the artifacts' own diff), outside
 // reviewers (invite by email, revoke), comments and the activity list. What each button does is checked again on
 // the server; the panel only hides what the caller may not do.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, History, Mail, Send, Share2, UserX } from 'lucide-react';
+import { CheckCircle2, FileText, History, Mail, Send, Share2, UserX } from 'lucide-react';
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '@app/api/schemas';
 import { Badge, Button, Input, Label, Skeleton, Switch, Textarea, toast } from '@app/ui';
 import { errorMessage } from '../../auth/errors';
 import { useTRPC } from '../../lib/trpc';
 import { describePath, formatChangeValue } from '../artifacts/artifact-format';
+import { saveBase64File } from '../artifacts/use-artifacts';
 import { CommentsPanel } from './comments-panel';
 import type { CommentTarget, ReviewInfo, ReviewStateView } from './review-types';
 import { StatusBadge } from './status-badge';
@@ -17,11 +18,29 @@ import { StatusBadge } from './status-badge';
 const when = (d: Date | string) =>
   new Date(d).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function ReviewPanel({ artifactId, targets }: { artifactId: string; targets: CommentTarget[] }) {
+export function ReviewPanel({
+  artifactId,
+  targets,
+  version,
+  sessionId,
+}: {
+  artifactId: string;
+  targets: CommentTarget[];
+  /** The artifact's latest version as shown: a new one (an edit) reloads the status and its changes. */
+  version?: number;
+  /** For the storyboard download (the session's artifacts in one Word document). */
+  sessionId?: string;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const state = useQuery(trpc.review.state.queryOptions({ artifactId }));
   const comments = useQuery(trpc.review.comments.queryOptions({ artifactId }));
+  const seenVersion = useRef(version);
+  useEffect(() => {
+    if (seenVersion.current === version) return;
+    seenVersion.current = version;
+    void refresh();
+  });
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.review.state.queryKey({ artifactId }) }),
@@ -60,6 +79,9 @@ export function ReviewPanel({ artifactId, targets }: { artifactId: string; targe
       ) : (
         <Skeleton className="h-24" />
       )}
+      <div className="flex flex-wrap items-start gap-2">
+        {sessionId && <StoryboardButton sessionId={sessionId} />}
+      </div>
       <ActivityList artifactId={artifactId} />
     </div>
   );
@@ -321,5 +343,37 @@ function ActivityList({ artifactId }: { artifactId: string }) {
         open && <Skeleton className="mt-2 h-12" />
       )}
     </details>
+  );
+}
+
+function StoryboardButton({ sessionId }: { sessionId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      data-testid="storyboard-download"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const file = await queryClient.fetchQuery({
+            ...trpc.review.storyboard.queryOptions({ sessionId, format: 'storyboard' }),
+            staleTime: 0,
+          });
+          saveBase64File(file);
+        } catch (err) {
+          toast.error('Could not make the storyboard', {
+            description: errorMessage(err, 'Please try again.'),
+          });
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <FileText aria-hidden /> Storyboard (Word)
+    </Button>
   );
 }

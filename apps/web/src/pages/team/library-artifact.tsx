@@ -60,7 +60,12 @@ export default function LibraryArtifactPage() {
             <ArtifactBody artifact={detail.data as unknown as ArtifactView} />
           </section>
           <section className="bg-card rounded-xl border p-3 sm:p-4" aria-label="Review">
-            <ReviewPanel artifactId={artifactId} targets={targetsOf(detail.data.kind, detail.data.data)} />
+            <ReviewPanel
+              artifactId={artifactId}
+              targets={targetsOf(detail.data.kind, detail.data.data)}
+              version={detail.data.latestVersion}
+              sessionId={detail.data.sessionId}
+            />
           </section>
         </>
       )}

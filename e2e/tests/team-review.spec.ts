@@ -1,0 +1,187 @@
+// Review and sign-off in a team workspace (issue 39): a designer shares a quiz from its card; a member finds it in
+// /team/library and comments on question 3 with an @mention (the designer's bell counts it); the designer edits
+// (version 2) and invites an outside reviewer, who opens the mailed link in a fresh browser context and approves
+// version 2; the designer edits again → In review with the changes since version 2; the storyboard DOCX, reopened
+// with mammoth, holds the objectives, the items and the approval. REVIEW_SHOTS_DIR=… saves screenshots of the
+// new pages at 1280 and 375 px.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import mammoth from 'mammoth';
+import { expect, test, type Page } from '@playwright/test';
+import { createUser, signInAs } from '../support/users';
+import { freshClientIp } from './auth-helpers';
+import { createTeamOwner, inviteLinkFromOutbox, teamEmail } from './team-helpers';
+
+test.use({ extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
+
+const SHOTS = process.env.REVIEW_SHOTS_DIR;
+async function shots(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const streaming = (page: Page) => page.locator('[data-role="assistant"][data-streaming="true"]');
+
+async function ask(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press('Enter');
+  await expect(page.locator('[data-role="user"]').last()).toContainText(text);
+  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** The newest `/review/{token}` link mailed to `to`. */
+async function reviewLinkFromOutbox(to: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!existsSync(dir)) return undefined;
+        link = readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
+          .filter((eml) => eml.includes(`To: ${to}`))
+          .flatMap((eml) => eml.match(/https?:\/\/[^\s"<>]+\/review\/[A-Za-z0-9_-]{43}/g) ?? [])
+          .at(-1);
+        return link;
+      },
+      { timeout: 15_000, message: `a review mail to ${to}` },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function editFirstQuestion(page: Page, suffix: string, version: number) {
+  const card = page.getByTestId('artifact-card');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const editor = card.getByTestId('artifact-editor');
+  const stem = editor.getByLabel('Question 1', { exact: true });
+  await stem.fill(`${await stem.inputValue()} ${suffix}`);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(card.getByTestId('artifact-version')).toHaveText(`Version ${version}`);
+}
+
+test('share a quiz → a member comments on question 3 with @mention → an outside reviewer approves version 2 → an edit returns it to In review; the storyboard holds it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const designer = await createTeamOwner(request, 'Dora');
+  const headers = { authorization: `Bearer ${designer.accessToken}` };
+  expect((await request.get('/api/workspaces/current', { headers })).ok()).toBe(true);
+  expect((await request.post('/api/workspaces/current/seats', { headers, data: { seats: 2 } })).ok()).toBe(
+    true,
+  );
+  const memberEmail = teamEmail('member');
+  const member = await createUser(request, { firstName: 'Mia', lastName: 'Member', email: memberEmail });
+  expect(
+    (
+      await request.post('/api/workspaces/current/invites', { headers, data: { emails: [memberEmail] } })
+    ).ok(),
+  ).toBe(true);
+  const inviteToken = (await inviteLinkFromOutbox(memberEmail)).split('/invite/')[1]!;
+  const joined = await request.post(`/api/invites/${inviteToken}/accept`, {
+    headers: { authorization: `Bearer ${member.accessToken}` },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+
+  // The designer makes a quiz and shares it from its card.
+  await signInAs(page, designer, '/assistant');
+  await ask(page, '5 multiple-choice questions on GDPR');
+  const card = page.getByTestId('artifact-card');
+  await expect(card).toHaveCount(1, { timeout: 15_000 });
+  await card.getByTestId('review-toggle').click();
+  const panel = card.getByTestId('review-panel');
+  await expect(panel.getByTestId('review-status')).toHaveText('Draft');
+  await panel.getByTestId('share-switch').click();
+  await expect(panel.getByTestId('share-switch')).toBeChecked();
+  const sessionId = new URL(page.url()).pathname.split('/').at(-1)!;
+
+  // A member finds it in the library and comments on question 3, mentioning the designer.
+  const memberContext = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() },
+  });
+  const mpage = await memberContext.newPage();
+  await signInAs(mpage, member, '/team/library');
+  const entry = mpage.getByTestId('library-entry');
+  await expect(entry).toHaveCount(1, { timeout: 15_000 });
+  const artifactId = (await entry.getAttribute('data-artifact-id'))!;
+  await shots(mpage, 'library');
+  await entry.getByRole('link').click();
+  await expect(mpage).toHaveURL(new RegExp(`/team/library/${artifactId}$`));
+  const form = mpage.getByTestId('comment-form');
+  await form.getByRole('textbox').fill('Is the key of this one right, @Dora?');
+  await form.getByRole('combobox', { name: 'Comment on' }).click();
+  await mpage.getByRole('option', { name: 'Question 3' }).click();
+  await form.getByRole('button', { name: 'Comment' }).click();
+  const thread = mpage.getByTestId('comment-thread');
+  await expect(thread).toHaveCount(1);
+  await expect(thread.getByTestId('comment-target')).toHaveText('Question 3');
+  await expect(mpage.getByTestId('open-comments')).toHaveText('1 open');
+  await shots(mpage, 'library-artifact');
+
+  // The designer's bell (in the site header) counts the mention; the list names it.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('notifications-unread').first()).toHaveText('1', { timeout: 15_000 });
+  await page.getByTestId('notifications-bell').first().click();
+  await expect(page.getByTestId('notification').first()).toContainText('Mia Member mentioned you');
+  await shots(page, 'notifications');
+
+  // Version 2, then an outside reviewer by mail.
+  await page.goto(`/assistant/${sessionId}`);
+  await editFirstQuestion(page, '(checked)', 2);
+  await card.getByTestId('review-toggle').click();
+  await panel.getByRole('button', { name: 'Invite a reviewer' }).click();
+  const reviewerEmail = teamEmail('reviewer');
+  await panel.getByLabel('Reviewer’s email').fill(reviewerEmail);
+  await panel.getByRole('button', { name: 'Send the review link' }).click();
+  await expect(panel.getByTestId('reviewers')).toContainText(reviewerEmail);
+  const reviewLink = await reviewLinkFromOutbox(reviewerEmail);
+
+  const reviewerContext = await browser.newContext();
+  const rpage = await reviewerContext.newPage();
+  await rpage.goto(reviewLink);
+  await expect(rpage.getByTestId('artifact-version')).toHaveText('Version 2');
+  await expect(rpage.getByTestId('comment-thread')).toHaveCount(1);
+  await shots(rpage, 'reviewer');
+  await rpage.getByTestId('approve-version').click();
+  await expect(rpage.getByTestId('approved-here')).toHaveText('Version 2 is approved.');
+  await expect(rpage.getByTestId('review-status')).toHaveText('Approved');
+  await reviewerContext.close();
+
+  // The designer sees the approval; an edit sends it back to In review with the changes since version 2.
+  await page.reload();
+  await card.getByTestId('review-toggle').click();
+  await expect(panel.getByTestId('review-status')).toHaveText('Approved');
+  await expect(panel.getByTestId('approval')).toContainText(`Version 2 approved by ${reviewerEmail}`);
+  await editFirstQuestion(page, '(final)', 3);
+  await expect(panel.getByTestId('review-status')).toHaveText('In review');
+  const changes = panel.getByTestId('changes-since-approval');
+  await expect(changes).toContainText('Changes since the approved version 2');
+  await expect(changes).toContainText('(final)');
+  await shots(page, 'card-review');
+
+  // The storyboard: objectives, items and the approval.
+  const artifact = await (await request.get(`/api/artifacts/${artifactId}`, { headers })).json();
+  const res = await request.get(`/api/assistant/sessions/${sessionId}/export?format=storyboard`, { headers });
+  expect(res.status()).toBe(200);
+  const { value: text } = await mammoth.extractRawText({ buffer: await res.body() });
+  expect(text).toContain(artifact.data.objectives[0].text);
+  expect(text).toContain(artifact.data.items[2].stem);
+  expect(text).toContain('8. Approval');
+  expect(text).toContain(reviewerEmail);
+  expect(text).toContain('Is the key of this one right, @Dora?');
+
+  await memberContext.close();
+});
