@@ -1164,7 +1164,9 @@ export function nearbyValues(
   ) {
     values = pick(v, additive(v, 1, 0, Infinity), n, false);
   } else {
-    values = pick(v, ladderFor(q.unit, v), n, true);
+    // A whole amount gets whole distractors: £10 → £8, £12, £15, not £7.5 (a decimal one keeps its style).
+    const ladder = ladderFor(q.unit, v).filter((c) => !Number.isInteger(v) || v < 5 || Number.isInteger(c));
+    values = pick(v, ladder, n, true);
   }
   if (q.max === undefined) return values.map((x) => format(x));
   // a range moves as a whole, keeping its width ratio: 20 to 30 seconds → 10 to 15, 30 to 45 …

@@ -15,6 +15,9 @@ import type { LlmMessage } from '../types.js';
 import { domainOf, type Domain, type DomainError } from './domains.js';
 import { groundingOf, type Grounding } from './grounded.js';
 
+/** Lower-cases a leading capital that starts a word ("Record…" → "record…"), never an acronym ("HR Advisor"). */
+export const softLower = (s: string) => (/^[A-Z][a-z]/.test(s) ? lowerFirst(s) : s);
+
 export type OfflineCommand = 'create' | 'revise' | 'add_scenario' | 'export_plan' | 'fix';
 
 export interface SessionArtifact {

@@ -9,10 +9,9 @@
 // Nothing here writes knowledge of its own: every key, distractor and statement is the document's sentence, its
 // negation or a value near one of its values.
 import type { QuizItem, QuizItemType } from '../../../schemas/artifacts.js';
-import { nearbyValues, type Fact } from '../../content/facts.js';
-import { bare, docName, factsOfKind, type FactPicker, type GroundedFact } from './grounded.js';
+import { nearbyValues } from '../../content/facts.js';
+import { bare, docName, factsOfKind, type FactPicker, type GroundedFact, type Of } from './grounded.js';
 
-type Of<K extends Fact['kind']> = GroundedFact & { fact: Extract<Fact, { kind: K }> };
 type Base = Pick<QuizItem, 'id' | 'type' | 'objectiveId' | 'difficulty'>;
 
 const MAX_OPTION = 300;
@@ -103,9 +102,6 @@ function matchingItem<F extends GroundedFact>(
   };
 }
 
-const section = (f: GroundedFact) =>
-  f.section && f.section.split(/\s+/).length <= 8 ? ` (${f.section.replace(/^\d+(\.\d+)*\.?\s*/, '')})` : '';
-
 /** How a stem names a procedure: its title when it has one worth quoting, else the document's procedure. */
 function procedureName(p: Of<'procedure'>): string {
   const t = bare(p.fact.title ?? '').replace(/^\d+(\.\d+)*\.?\s*/, '');
@@ -118,6 +114,8 @@ function procedureName(p: Of<'procedure'>): string {
 export class GroundedItemWriter {
   /** What the matching items already used (definitions, a procedure's steps, roles, values), so none repeats. */
   private matched = new Set<string>();
+  /** How many items each kind of fact made, per item type ("single_choice:0" → values), to mix them. */
+  private kindsUsed = new Map<string, number>();
   constructor(private picker: FactPicker) {}
 
   private get g() {
@@ -159,11 +157,22 @@ export class GroundedItemWriter {
       multiple_choice: [() => this.selectAll(base, i, n)],
     };
     const tries = order[base.type];
-    // Alternate the first kind of fact so a quiz mixes values, rules and steps.
-    const start = base.type === 'single_choice' ? i % tries.length : 0;
-    for (let k = 0; k < tries.length; k++) {
-      const out = tries[(start + k) % tries.length]!();
-      if (out) return out;
+    // Mix the kinds of fact (values, rules, steps…): the kind this type used least so far goes first, ties
+    // broken by rotation. First pass: only sentences no earlier item used (one fact per item, spread over the
+    // document); a second pass reuses one rather than leave the item out when the document is short.
+    const rotation = tries.map((_, k) => (k + (base.type === 'single_choice' ? i : 0)) % tries.length);
+    const ranked = rotation
+      .map((k, r) => ({ k, r, used: this.kindsUsed.get(`${base.type}:${k}`) ?? 0 }))
+      .sort((a, b) => a.used - b.used || a.r - b.r);
+    for (const strict of [true, false]) {
+      this.picker.strict = strict;
+      for (const { k } of ranked) {
+        const out = tries[k]!();
+        if (!out) continue;
+        this.kindsUsed.set(`${base.type}:${k}`, (this.kindsUsed.get(`${base.type}:${k}`) ?? 0) + 1);
+        this.picker.strict = false;
+        return out;
+      }
     }
     return null;
   }
@@ -178,7 +187,7 @@ export class GroundedItemWriter {
     if (wrong.length < 2) return null;
     return choiceItem(
       base,
-      `${f.blank} Which value does ${docName(q.source.fileName)}${section(q)} give for the blank?`,
+      `Which value completes this sentence from ${docName(q.source.fileName)}? “${f.blank}”`,
       { text: f.quantity.text, feedback: `Correct: ${f.text}` },
       wrong.map((t) => ({ text: t, feedback: `Not ${t}: ${f.text}` })),
       i,
@@ -202,7 +211,7 @@ export class GroundedItemWriter {
     if (negations.length < 2) return null;
     return choiceItem(
       base,
-      `Which statement agrees with ${docName(r.source.fileName)}${section(r)}?`,
+      `Which statement agrees with ${docName(r.source.fileName)}?`,
       { text: r.fact.text, feedback: `Correct: the document says “${r.fact.quote.trim()}”` },
       negations.map((t) => ({ text: t, feedback: 'No: the document says the opposite.' })),
       i,
@@ -333,7 +342,7 @@ export class GroundedItemWriter {
     const f = q.fact;
     return {
       ...base,
-      stem: `${f.blank} What value does ${docName(q.source.fileName)}${section(q)} give for the blank?`,
+      stem: `What value completes this sentence from ${docName(q.source.fileName)}? “${f.blank}”`,
       options: [],
       acceptedAnswers: unique([f.quantity.text, f.quantity.text.replace(/\s+/g, '')]).slice(0, 3),
       pairs: [],

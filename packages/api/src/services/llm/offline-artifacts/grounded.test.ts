@@ -109,7 +109,7 @@ describe('grounded offline artifacts', () => {
       ctxWith('8 questions from the attached procedure: 5 single choice and 3 true/false', forklift),
     );
     expect(q.items).toHaveLength(8);
-    const values = q.items.filter((i) => i.stem.includes('give for the blank'));
+    const values = q.items.filter((i) => i.stem.startsWith('Which value completes this sentence from'));
     expect(values.length).toBeGreaterThan(0);
     for (const item of values) {
       const key = item.options.find((o) => o.correct)!.text;
@@ -149,6 +149,19 @@ describe('grounded offline artifacts', () => {
     expect(sections.size).toBeGreaterThanOrEqual(5);
   });
 
+  it('one fact per item: no two items are built from one sentence while the document has others left', () => {
+    const q = buildQuiz(ctxWith('8 single-answer questions from the attached procedure', forklift));
+    const quotes = q.items.map((i) => i.source?.quote);
+    expect(new Set(quotes).size).toBe(quotes.length);
+  });
+
+  it('stems name the document in words, never as a file name', () => {
+    const q = buildQuiz(ctxWith('10 questions from the attached procedure, mixed types', forklift));
+    const stems = q.items.map((i) => i.stem).join('\n');
+    expect(stems).not.toMatch(/forklift-pre-use|give for the blank/);
+    expect(stems).toMatch(/the forklift pre use/);
+  });
+
   it('objectives, scenario nodes and plan modules cite the document', () => {
     const o = buildObjectives(
       ctxWith(
@@ -171,6 +184,25 @@ describe('grounded offline artifacts', () => {
     expect(p.totalMinutes).toBe(60);
     expect(p.modules.some((m) => m.source)).toBe(true);
     expectVerified(p, forklift, 'f1');
+  });
+
+  it('a two-week plan shares the whole document out over its days, in order, and never lower-cases an acronym', () => {
+    const CHECKLIST = [
+      'Onboarding checklist',
+      '',
+      ...Array.from(
+        { length: 12 },
+        (_, k) => `${k + 1}. The HR Advisor must complete task number ${k + 1} within ${k + 2} working days.`,
+      ),
+    ].join('\n');
+    const file = contextOf('checklist.txt', 'c1', CHECKLIST);
+    const p = buildPlan(ctxWith('Plan a two-week onboarding programme using the attached checklist', file));
+    expect(p.modules).toHaveLength(10);
+    const text = JSON.stringify(p.modules);
+    for (const k of [1, 6, 12]) expect(text).toContain(`task number ${k} `);
+    expect(text).not.toMatch(/\bhR\b/);
+    const quotes = p.modules.map((m) => m.source?.quote);
+    expect(new Set(quotes).size).toBe(10);
   });
 
   it('works on a real procedure with a header and a revision table', () => {

@@ -22,6 +22,9 @@ export interface GroundedFact {
   section: string;
 }
 
+/** A grounded fact of one kind. */
+export type Of<K extends Fact['kind']> = GroundedFact & { fact: Extract<Fact, { kind: K }> };
+
 export interface Grounding {
   /** File names, in the order they came. */
   files: string[];
@@ -184,27 +187,53 @@ export function factsOfKind<K extends Fact['kind']>(
  * Picks facts spread over the document: for the i-th of n picks, the unused candidate nearest to position i/n
  * (a fact already used is taken again only when no other candidate is left).
  */
+/** The sentence a fact was read from, normalised: two facts of one sentence (£10 and 30 days) share it. */
+function sentenceKey(f: GroundedFact): string[] {
+  const norm = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  if (f.fact.kind === 'procedure')
+    return [`procedure:${norm(f.source.quote)}`, ...f.fact.steps.map((s) => norm(s.text))];
+  return [norm(f.fact.text)];
+}
+
+/**
+ * Picks facts for items, objectives or nodes so they spread over the document: the one nearest the position
+ * asked (i of n) among those whose sentence no earlier pick used. When `strict`, a pick with no fresh sentence
+ * left answers null (the caller tries another kind of fact); otherwise it reuses the nearest.
+ */
 export class FactPicker {
   private used = new Set<GroundedFact>();
+  private sentences = new Set<string>();
+  strict = false;
   constructor(private g: Grounding) {}
+
+  /** Not picked, and its sentence not used (a procedure: itself not asked about; a step used elsewhere is fine). */
+  private isFresh(f: GroundedFact): boolean {
+    return !this.used.has(f) && !this.sentences.has(sentenceKey(f)[0]!);
+  }
 
   pick<T extends GroundedFact>(candidates: T[], i: number, n: number): T | null {
     if (!candidates.length) return null;
     const target = n <= 1 ? 0 : i / (n - 1);
-    const fresh = candidates.filter((c) => !this.used.has(c));
+    const fresh = candidates.filter((c) => this.isFresh(c));
+    if (!fresh.length && this.strict) return null;
     const pool = fresh.length ? fresh : candidates;
     let best = pool[0]!;
     for (const c of pool) if (Math.abs(c.at - target) < Math.abs(best.at - target)) best = c;
-    this.used.add(best);
+    this.markUsed(best);
     return best;
   }
 
   isUsed(f: GroundedFact): boolean {
-    return this.used.has(f);
+    return !this.isFresh(f);
   }
 
   markUsed(f: GroundedFact): void {
     this.used.add(f);
+    for (const k of sentenceKey(f)) this.sentences.add(k);
   }
 
   get grounding(): Grounding {
@@ -215,5 +244,14 @@ export class FactPicker {
 /** A sentence without its final full stop ("… of each shift." → "… of each shift"). */
 export const bare = (s: string) => s.trim().replace(/[.;:!?\s]+$/, '');
 
-/** The file's name without its extension, for stems ("forklift-pre-use-inspection"). */
-export const docName = (fileName: string) => fileName.replace(/\.[a-z0-9]+$/i, '');
+/**
+ * How a stem or an objective names a document: its file name as words, after "the" ("forklift-pre-use_SOP.docx"
+ * → "the forklift pre use SOP"): a hyphenated file name read as a name in a sentence.
+ */
+export const docName = (fileName: string) => {
+  const words = fileName
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_\s]+/g, ' ')
+    .trim();
+  return /^the\b/i.test(words) ? words : `the ${words}`;
+};

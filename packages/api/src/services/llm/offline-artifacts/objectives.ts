@@ -7,7 +7,15 @@ import type { ParsedRequest } from '../../content/request.js';
 import { numberOf } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
-import { bare, docName, factsOfKind, FactPicker, type GroundedFact, type Grounding } from './grounded.js';
+import {
+  bare,
+  docName,
+  factsOfKind,
+  FactPicker,
+  type GroundedFact,
+  type Grounding,
+  type Of,
+} from './grounded.js';
 
 interface Template {
   verb: string;
@@ -36,6 +44,31 @@ function sectionValues(g: Grounding, f: GroundedFact, n = 3): string[] {
     if (q.section === f.section && !out.some((o) => o.startsWith(q.fact.quantity.text)))
       out.push(q.fact.measure ? `${q.fact.quantity.text} for ${q.fact.measure}` : q.fact.quantity.text);
   return out.slice(0, n);
+}
+
+/**
+ * A section's thresholds: two or more limits of one unit, each with its comparator ("up to EUR 50", "over EUR
+ * 150"), as a policy's value bands or a procedure's limits are written. Null when no section has them.
+ */
+function thresholdBands(quantities: Of<'quantity'>[]): { facts: Of<'quantity'>[]; labels: string[] } | null {
+  const WORD: Record<string, string> = {
+    at_most: 'up to',
+    more_than: 'over',
+    at_least: 'at least',
+    less_than: 'under',
+  };
+  const bySection = new Map<string, Of<'quantity'>[]>();
+  for (const q of quantities) {
+    if (!WORD[q.fact.comparator ?? '']) continue;
+    const key = `${q.section}|${q.fact.quantity.unit}`;
+    bySection.set(key, [...(bySection.get(key) ?? []), q]);
+  }
+  for (const facts of bySection.values()) {
+    const labels = [...new Set(facts.map((q) => `${WORD[q.fact.comparator!]} ${q.fact.quantity.text}`))];
+    if (new Set(facts.map((q) => q.fact.quantity.value)).size >= 2)
+      return { facts, labels: labels.slice(0, 5) };
+  }
+  return null;
 }
 
 /** Form codes named in a text ("WH-101"). */
@@ -130,6 +163,18 @@ function groundedFrom(
           condition: 'unprompted, on the job',
           criterion: `all ${pr.fact.steps.length} steps in order, none missed${extra.length ? `, ${extra.join(', ')}` : ''}`,
           source: pr.source,
+        };
+      }
+      const bands = thresholdBands(quantities);
+      if (bands) {
+        bands.facts.forEach((q) => p.markUsed(q));
+        const first = bands.facts[0]!;
+        return {
+          verb: 'apply',
+          behavior: `apply the thresholds of ${within(first)} to decide what a given case requires`,
+          condition: 'given realistic cases with their values',
+          criterion: `the right action for each band (${bands.labels.join('; ')}), as the document sets it`,
+          source: first.source,
         };
       }
       const r = p.pick(rules, i, n) ?? p.pick(quantities, i, n);

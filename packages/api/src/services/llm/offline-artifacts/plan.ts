@@ -4,8 +4,7 @@
 // total. Activities fill each module's time; objectives and assessments come from the topic's content.
 import type { Modality, PlanArtifact, PlanModule } from '../../../schemas/artifacts.js';
 import { DAY_MINUTES, WEEK_DAYS, type RequestedDuration } from '../../content/request.js';
-import { lowerFirst } from '../assistant-text.js';
-import { pick, titleCase, type ArtifactContext } from './context.js';
+import { pick, softLower, titleCase, type ArtifactContext } from './context.js';
 import { bare, type GroundedFact, type Grounding } from './grounded.js';
 
 type Section = Grounding['sections'][number];
@@ -19,6 +18,31 @@ function sectionsOf(c: ArtifactContext): Section[] {
 function sectionOf(c: ArtifactContext, i: number): Section | null {
   const all = sectionsOf(c);
   return all.length ? pick(all, i) : null;
+}
+
+/**
+ * The document's facts shared out over n modules in document order, each fact once before any repeats: a
+ * checklist's rows or a procedure's sections land in the modules in their order, so the plan covers the whole
+ * document (a module per section repeated the first section's facts on most days of a two-week programme).
+ * Fewer facts than modules: the sections in turn, as before. Null without documents.
+ */
+function factGroups(c: ArtifactContext, n: number): GroundedFact[][] | null {
+  const g = c.grounding;
+  if (!g || !g.facts.length) return null;
+  // One sentence once: a rule that is also a value, or a procedure and its first step, quote the same words.
+  const seen = new Set<string>();
+  const facts = [...g.facts]
+    .sort((a, b) => a.at - b.at)
+    .filter((f) => {
+      const key = f.source.quote.replace(/\s+/g, ' ').trim();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  if (facts.length < n) return Array.from({ length: n }, (_, i) => sectionOf(c, i)?.facts ?? facts);
+  return Array.from({ length: n }, (_, i) =>
+    facts.slice(Math.floor((i * facts.length) / n), Math.floor(((i + 1) * facts.length) / n)),
+  );
 }
 
 /** A heading as a module title: "4.2 PROCEDURE" → "Procedure". */
@@ -76,23 +100,28 @@ function deliveryOf(c: ArtifactContext, minutes: number): Modality {
 
 const DAY_MODALITIES: Modality[] = ['ilt', 'e_learning', 'on_the_job', 'coaching', 'on_the_job'];
 
-function activitiesFor(c: ArtifactContext, minutes: number, i: number, short: boolean) {
+function activitiesFor(
+  c: ArtifactContext,
+  minutes: number,
+  i: number,
+  short: boolean,
+  group: GroundedFact[] | undefined,
+) {
   const k = c.knowledge;
-  const section = sectionOf(c, i);
-  const step = section ? bare(section.facts[0]!.fact.text) : pick(k.steps, i);
-  const error = section
-    ? { error: `missing this requirement: ${bare(pick(section.facts, 1).fact.text)}` }
+  const step = group?.length ? bare(group[0]!.fact.text) : pick(k.steps, i);
+  const error = group?.length
+    ? { error: `missing this requirement: ${bare(pick(group, 1).fact.text)}` }
     : pick(k.errors, i);
   const list = short
     ? [
-        { title: `Introduce: ${lowerFirst(step)}`, type: 'presentation', w: 2 },
+        { title: `Introduce: ${softLower(step)}`, type: 'presentation', w: 2 },
         { title: `Practise with a short case from ${c.domain.setting}`, type: 'practice', w: 3 },
         { title: 'Check understanding with two quick questions', type: 'assessment', w: 1 },
       ]
     : [
-        { title: `Briefing and demonstration: ${lowerFirst(step)}`, type: 'demo', w: 2 },
+        { title: `Briefing and demonstration: ${softLower(step)}`, type: 'demo', w: 2 },
         { title: `Guided practice in ${c.domain.setting}`, type: 'practice', w: 4 },
-        { title: `Case discussion: ${lowerFirst(error.error)}`, type: 'discussion', w: 2 },
+        { title: `Case discussion: ${softLower(error.error)}`, type: 'discussion', w: 2 },
         { title: 'Reflection and knowledge check', type: 'assessment', w: 1 },
       ];
   if (minutes < list.length)
@@ -104,13 +133,12 @@ function activitiesFor(c: ArtifactContext, minutes: number, i: number, short: bo
   return list.map((a, j) => ({ title: a.title, type: a.type, durationMinutes: parts[j]! }));
 }
 
-function moduleObjectives(c: ArtifactContext, i: number): string[] {
-  const section = sectionOf(c, i);
-  if (section) return section.facts.slice(0, 3).map(factObjective);
+function moduleObjectives(c: ArtifactContext, i: number, group: GroundedFact[] | undefined): string[] {
+  if (group?.length) return group.slice(0, 3).map(factObjective);
   const k = c.knowledge;
   return [
-    `Apply this step correctly: ${lowerFirst(pick(k.steps, i))}`,
-    `Explain how to avoid ${lowerFirst(pick(k.errors, i).error)}`,
+    `Apply this step correctly: ${softLower(pick(k.steps, i))}`,
+    `Explain how to avoid ${softLower(pick(k.errors, i).error)}`,
   ];
 }
 
@@ -170,14 +198,15 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
     const blocks = Math.ceil(weeks / per);
     const minutes = split(total, Array<number>(blocks).fill(1));
     const titles = dayTitles(c, blocks);
+    const groups = factGroups(c, blocks);
     modules = minutes.map((m, i) => ({
       id: `m${i + 1}`,
       title: titles[i]!,
       when: per === 1 ? `Week ${i + 1}` : `Weeks ${i * per + 1}–${Math.min(weeks, (i + 1) * per)}`,
       durationMinutes: m,
       modality: pick(DAY_MODALITIES, i),
-      objectives: moduleObjectives(c, i),
-      activities: activitiesFor(c, m, i, false),
+      objectives: moduleObjectives(c, i, groups?.[i]),
+      activities: activitiesFor(c, m, i, false, groups?.[i]),
       assessments: [
         i === weeks - 1 ? `Final assessment and sign-off on ${c.topic}` : `Weekly review with a buddy`,
       ],
@@ -186,18 +215,19 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
     const days = Math.round(duration.days);
     const minutes = split(total, Array<number>(days).fill(1));
     const titles = dayTitles(c, days);
+    const groups = factGroups(c, days);
     modules = minutes.map((m, i) => ({
       id: `m${i + 1}`,
       title: titles[i]!,
       when: `Day ${i + 1}`,
       durationMinutes: m,
       modality: i === 0 ? deliveryOf(c, DAY_MINUTES) : pick(DAY_MODALITIES, i),
-      objectives: moduleObjectives(c, i),
-      activities: activitiesFor(c, m, i, false),
+      objectives: moduleObjectives(c, i, groups?.[i]),
+      activities: activitiesFor(c, m, i, false, groups?.[i]),
       assessments: [
         i === days - 1
           ? `Final assessment and sign-off on ${c.topic}`
-          : `End-of-day check: ${lowerFirst(pick(c.knowledge.steps, i))}`,
+          : `End-of-day check: ${softLower(groups?.[i]?.length ? bare(groups[i]![0]!.fact.text) : pick(c.knowledge.steps, i))}`,
       ],
     }));
   } else {
@@ -224,17 +254,18 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
     const minutes = split(total, weights);
     const titles = micro
       ? Array.from({ length: n }, (_, i) =>
-          `${titleCase(c.topic)} ${i + 1}: ${lowerFirst(pick(c.knowledge.steps, i))}`.slice(0, 200),
+          `${titleCase(c.topic)} ${i + 1}: ${softLower(pick(c.knowledge.steps, i))}`.slice(0, 200),
         )
       : shortTitles(c, n);
+    const groups = factGroups(c, n);
     modules = minutes.map((m, i) => ({
       id: `m${i + 1}`,
       title: titles[i]!,
       when: duration.days === 0.5 ? `Part ${i + 1}` : micro ? `Day ${i + 1}` : null,
       durationMinutes: m,
       modality: delivery,
-      objectives: moduleObjectives(c, i),
-      activities: activitiesFor(c, m, i, true),
+      objectives: moduleObjectives(c, i, groups?.[i]),
+      activities: activitiesFor(c, m, i, true, groups?.[i]),
       assessments: [
         i === n - 1
           ? `Final knowledge check on ${c.topic}`
@@ -244,11 +275,8 @@ export function buildPlan(c: ArtifactContext, o: { duration?: RequestedDuration 
       ],
     }));
   }
-  if (c.grounding)
-    modules = modules.map((m, i) => {
-      const section = sectionOf(c, i);
-      return section ? { ...m, source: section.facts[0]!.source } : m;
-    });
+  const cited = factGroups(c, modules.length);
+  if (cited) modules = modules.map((m, i) => (cited[i]?.length ? { ...m, source: cited[i]![0]!.source } : m));
   return {
     // The duration before the topic: "topic (5 minutes a day for 3 weeks)" could repeat the request word for word.
     title: `Learning plan (${duration.label}): ${titleCase(c.topic)}`,

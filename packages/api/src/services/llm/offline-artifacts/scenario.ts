@@ -4,14 +4,13 @@
 import type { Citation, ScenarioArtifact, ScenarioNode } from '../../../schemas/artifacts.js';
 import { quantities } from '../../content/nlp.js';
 import { lowerFirst } from '../assistant-text.js';
-import { pick, titleCase, type ArtifactContext } from './context.js';
+import { pick, softLower, titleCase, type ArtifactContext } from './context.js';
 import { stemOf } from './domains.js';
 import { bare, docName, type GroundedFact, type Grounding } from './grounded.js';
 
 /** A choice or summary as a sentence; a placeholder ("[SME: …]") stays as it is. */
 const sentence = (s: string) => (/\]\s*$/.test(s) ? s.trim() : `${titleCase(s.replace(/[.\s]+$/, ''))}.`);
 /** Lower-cases a sentence's first letter unless it opens an acronym or a code ("LP-3", "QA"). */
-const softLower = (s: string) => (/^[A-Z][a-z]/.test(s) ? lowerFirst(s) : s);
 
 /** Decision points asked for, else three (two for a shorter version); at most six. */
 const decisionCount = (c: ArtifactContext, short: boolean) =>
