@@ -525,3 +525,33 @@ describe('a long document', () => {
     expectGrounded(facts, chunks);
   });
 });
+
+describe('a method table ("Method | Use when | Duration", xlsx)', async () => {
+  const { facts, chunks } = await read(
+    'xlsx',
+    await xlsxFile({
+      Methods: [
+        ['Method', 'Use when', 'Duration'],
+        ['Alcohol-based hand rub', 'Hands are visibly clean', '20–30 seconds'],
+        [
+          'Liquid soap and water',
+          'Hands are visibly soiled, or after caring for a patient with suspected C. difficile',
+          '40–60 seconds',
+        ],
+      ],
+    }),
+  );
+
+  it('says when to use each method as a rule with a faithful negation, beside its duration', () => {
+    expect(rule(facts, 'Use liquid soap and water when')).toMatchObject({
+      text: 'Use liquid soap and water when hands are visibly soiled, or after caring for a patient with suspected C. difficile.',
+      negation:
+        'Liquid soap and water need not be used when hands are visibly soiled, or after caring for a patient with suspected C. difficile.',
+    });
+    expect(rule(facts, 'Use alcohol-based hand rub when').text).toBe(
+      'Use alcohol-based hand rub when hands are visibly clean.',
+    );
+    quantity(facts, '40–60 seconds');
+    expectGrounded(facts, chunks);
+  });
+});

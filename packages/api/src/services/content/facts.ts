@@ -674,6 +674,7 @@ const ROLE_HEADER =
   /^(responsible|responsibility|owner|who|role|accountable|by whom|action by|responsible person)$/i;
 const TASK_HEADER = /monitor|check|action|task|activity|duty|duties/i;
 const DUTY_HEADER = /responsib|duties|duty|tasks?|accountab|what they do/i;
+const USE_WHEN_HEADER = /^(use when|when to use( it)?|used when|use if|use it when|indications?)$/i;
 
 function tableFacts(
   b: DocBlock,
@@ -704,6 +705,24 @@ function tableFacts(
         ...base,
       });
     return out;
+  }
+  // when to use what: "Method | Use when | Duration" → "Use liquid soap and water when hands are visibly soiled…"
+  const whenCol = header ? header.findIndex((h, i) => i > 0 && USE_WHEN_HEADER.test(h.trim())) : -1;
+  const condition = whenCol > 0 ? (cells[whenCol] ?? '').trim().replace(/[.;\s]+$/, '') : '';
+  if (condition && condition.split(/\s+/).length >= 2) {
+    const what = lowerFirst(key);
+    out.push({
+      kind: 'rule',
+      polarity: 'positive',
+      modality: 'must',
+      modal: 'Use',
+      subject: '',
+      action: `use ${what} when ${lowerFirst(condition)}`,
+      negation: cleanSentence(`${key} need not be used when ${lowerFirst(condition)}`),
+      text: cleanSentence(`Use ${what} when ${lowerFirst(condition)}`),
+      quote: b.text,
+      ...base,
+    });
   }
   // who is responsible: a "Responsible" column ("Chef"), or roles listed in the first column ("Role | Duties")
   let roleSentence: string | undefined;
