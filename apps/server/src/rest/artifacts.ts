@@ -1,6 +1,7 @@
 // Issue 12 artifacts over REST: the same `artifacts` procedures as /trpc through the shared adapter (one zod
 // schema, one error mapping). PUT takes `{data, baseVersion?, note?}` (the same body as the tRPC input, so a
 // stale edit gets the 409); the export answers the file itself with its content type and a download name.
+import type { FastifyReply } from 'fastify';
 import type { RestRouter } from './route.js';
 
 const field = (body: unknown, name: string) =>
@@ -14,6 +15,19 @@ export function attachmentDisposition(filename: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A procedure's {filename, contentType, base64} as the downloaded file itself (artifact exports, the storyboard). */
+export function sendFile(
+  reply: FastifyReply,
+  file: { filename: string; contentType: string; base64: string },
+) {
+  return reply
+    .status(200)
+    .header('content-type', file.contentType)
+    .header('content-disposition', attachmentDisposition(file.filename))
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(file.base64, 'base64'));
 }
 
 export function artifactRoutes(r: RestRouter) {
@@ -56,11 +70,6 @@ export function artifactRoutes(r: RestRouter) {
       format: query.format as never,
       ...(query.version !== undefined ? { version: query.version as unknown as number } : {}),
     });
-    return reply
-      .status(200)
-      .header('content-type', file.contentType)
-      .header('content-disposition', attachmentDisposition(file.filename))
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(file.base64, 'base64'));
+    return sendFile(reply, file);
   });
 }

@@ -1,5 +1,5 @@
 // Issue 39 review and sign-off over REST: the same `review` procedures as /trpc through the shared adapter.
-import { attachmentDisposition } from './artifacts.js';
+import { sendFile } from './artifacts.js';
 import type { RestRouter } from './route.js';
 
 type Body = Record<string, unknown>;
@@ -85,12 +85,7 @@ export function reviewRoutes(r: RestRouter) {
   r.get('/artifacts/:id/activity', (c, { params }) => c.review.activity({ artifactId: params.id! }));
   r.get('/assistant/sessions/:id/export', async (c, { params, query, reply }) => {
     const file = await c.review.storyboard({ sessionId: params.id!, format: query.format as never });
-    return reply
-      .status(200)
-      .header('content-type', file.contentType)
-      .header('content-disposition', attachmentDisposition(file.filename))
-      .header('cache-control', 'no-store')
-      .send(Buffer.from(file.base64, 'base64'));
+    return sendFile(reply, file);
   });
   r.get('/notifications', (c) => c.review.notifications());
   r.post('/notifications/read', (c, { body }) =>

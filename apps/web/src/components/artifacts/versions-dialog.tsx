@@ -198,24 +198,31 @@ function ChangeList({ changes, version }: { changes: ArtifactChange[]; version: 
       data-testid="version-changes"
     >
       {changes.map((c) => (
-        <li key={c.path} className="grid gap-1 rounded-md border px-3 py-2 text-xs">
-          <p className="flex items-center gap-1.5 font-medium">
-            <History className="size-3.5" aria-hidden="true" /> {describePath(c.path)}
-          </p>
-          <p className="break-words">
-            <span className="text-status-error-foreground bg-status-error rounded px-1 line-through">
-              <span className="sr-only">Before: </span>
-              {formatChangeValue(c.before)}
-            </span>
-          </p>
-          <p className="break-words">
-            <span className="text-status-success-foreground bg-status-success rounded px-1">
-              <span className="sr-only">After: </span>
-              {formatChangeValue(c.after)}
-            </span>
-          </p>
-        </li>
+        <ChangeEntry key={c.path} change={c} />
       ))}
     </ul>
+  );
+}
+
+/** One changed field: where, before (struck through) and after. Also the review panel's changes since approval. */
+export function ChangeEntry({ change: c }: { change: ArtifactChange }) {
+  return (
+    <li className="grid gap-1 rounded-md border px-3 py-2 text-xs">
+      <p className="flex items-center gap-1.5 font-medium">
+        <History className="size-3.5" aria-hidden="true" /> {describePath(c.path)}
+      </p>
+      <p className="break-words">
+        <span className="text-status-error-foreground bg-status-error rounded px-1 line-through">
+          <span className="sr-only">Before: </span>
+          {formatChangeValue(c.before)}
+        </span>
+      </p>
+      <p className="break-words">
+        <span className="text-status-success-foreground bg-status-success rounded px-1">
+          <span className="sr-only">After: </span>
+          {formatChangeValue(c.after)}
+        </span>
+      </p>
+    </li>
   );
 }

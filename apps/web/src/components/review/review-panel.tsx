@@ -4,13 +4,13 @@
 // the server; the panel only hides what the caller may not do.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, FileText, History, Mail, Send, Share2, UserX } from 'lucide-react';
+import { CheckCircle2, FileText, Mail, Send, Share2, UserX } from 'lucide-react';
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '@app/api/schemas';
 import { Badge, Button, Input, Label, Skeleton, Switch, Textarea, toast } from '@app/ui';
 import { errorMessage } from '../../auth/errors';
 import { useTRPC } from '../../lib/trpc';
-import { describePath, formatChangeValue } from '../artifacts/artifact-format';
 import { saveBase64File } from '../artifacts/use-artifacts';
+import { ChangeEntry } from '../artifacts/versions-dialog';
 import { CommentsPanel } from './comments-panel';
 import type { CommentTarget, ReviewInfo, ReviewStateView } from './review-types';
 import { StatusBadge } from './status-badge';
@@ -197,23 +197,7 @@ export function Approvals({ review }: { review: ReviewInfo }) {
           </summary>
           <ul className="mt-2 grid gap-2">
             {review.changesSinceApproval.map((c) => (
-              <li key={c.path} className="grid gap-1 rounded-md border px-3 py-2 text-xs">
-                <p className="flex items-center gap-1.5 font-medium">
-                  <History className="size-3.5" aria-hidden /> {describePath(c.path)}
-                </p>
-                <p className="break-words">
-                  <span className="text-status-error-foreground bg-status-error rounded px-1 line-through">
-                    <span className="sr-only">Before: </span>
-                    {formatChangeValue(c.before)}
-                  </span>
-                </p>
-                <p className="break-words">
-                  <span className="text-status-success-foreground bg-status-success rounded px-1">
-                    <span className="sr-only">After: </span>
-                    {formatChangeValue(c.after)}
-                  </span>
-                </p>
-              </li>
+              <ChangeEntry key={c.path} change={c} />
             ))}
           </ul>
         </details>

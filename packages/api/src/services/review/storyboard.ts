@@ -9,7 +9,6 @@ import { notFound } from '../../errors.js';
 import {
   ARTIFACT_KIND_LABELS,
   BLOOM_LEVEL_LABELS,
-  MODALITY_LABELS,
   type ArtifactKind,
   type Citation,
   type ModalityArtifact,
@@ -28,6 +27,8 @@ import {
   labelled,
   objectivesTable,
   para,
+  planModulesTable,
+  recommendationsTable,
   table,
   type Block,
 } from '../artifacts/export/docx.js';
@@ -89,16 +90,7 @@ function outlineSection(parts: Part[]): Block[] {
     out.push(
       heading(part.title, H2),
       labelled('Duration', `${data.duration} (${formatMinutes(data.totalMinutes)} in total)`),
-      table(
-        ['#', 'Module', 'When', 'Duration', 'Modality'],
-        data.modules.map((m, i) => [
-          String(i + 1),
-          m.title,
-          m.when ?? '',
-          formatMinutes(m.durationMinutes),
-          MODALITY_LABELS[m.modality],
-        ]),
-      ),
+      planModulesTable(data),
     );
   for (const { part, data } of of<SmeSummaryArtifact>(parts, 'sme_summary')) {
     out.push(heading(part.title, H2));
@@ -169,19 +161,7 @@ function itemsSection(parts: Part[]): Block[] {
 function modalitySection(parts: Part[]): Block[] {
   const out: Block[] = [];
   for (const { part, data } of of<ModalityArtifact>(parts, 'modality'))
-    out.push(
-      heading(part.title, H2),
-      table(
-        ['Objective', 'Modality', 'Rationale', 'Effort', 'Tools'],
-        data.recommendations.map((r) => [
-          r.objective,
-          MODALITY_LABELS[r.modality],
-          r.rationale,
-          r.effort,
-          r.tools.join(', '),
-        ]),
-      ),
-    );
+    out.push(heading(part.title, H2), recommendationsTable(data));
   return out;
 }
 

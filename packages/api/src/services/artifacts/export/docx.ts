@@ -112,21 +112,40 @@ function objectivesDoc(data: ObjectivesArtifact): Block[] {
   ];
 }
 
+/** A plan's modules at a glance (also the storyboard's content outline). */
+export function planModulesTable(data: PlanArtifact): Table {
+  return table(
+    ['#', 'Module', 'When', 'Duration', 'Modality'],
+    data.modules.map((m, i) => [
+      String(i + 1),
+      m.title,
+      m.when ?? '',
+      formatMinutes(m.durationMinutes),
+      MODALITY_LABELS[m.modality],
+    ]),
+  );
+}
+
+/** Modality advice per objective (also the storyboard's modality part). */
+export function recommendationsTable(data: ModalityArtifact): Table {
+  return table(
+    ['Objective', 'Modality', 'Rationale', 'Effort', 'Tools'],
+    data.recommendations.map((r) => [
+      r.objective,
+      MODALITY_LABELS[r.modality],
+      r.rationale,
+      r.effort,
+      r.tools.join(', '),
+    ]),
+  );
+}
+
 function planDoc(data: PlanArtifact): Block[] {
   const out: Block[] = [
     ...header('plan', data),
     labelled('Duration', `${data.duration} (${formatMinutes(data.totalMinutes)} in total)`),
     heading('Modules', HeadingLevel.HEADING_1),
-    table(
-      ['#', 'Module', 'When', 'Duration', 'Modality'],
-      data.modules.map((m, i) => [
-        String(i + 1),
-        m.title,
-        m.when ?? '',
-        formatMinutes(m.durationMinutes),
-        MODALITY_LABELS[m.modality],
-      ]),
-    ),
+    planModulesTable(data),
   ];
   data.modules.forEach((m, i) => {
     out.push(heading(`${i + 1}. ${m.title}`, HeadingLevel.HEADING_2));
@@ -159,16 +178,7 @@ function modalityDoc(data: ModalityArtifact): Block[] {
     out.push(heading('Constraints', HeadingLevel.HEADING_1), ...data.constraints.map(bullet));
   out.push(
     heading('Recommendations', HeadingLevel.HEADING_1),
-    table(
-      ['Objective', 'Modality', 'Rationale', 'Effort', 'Tools'],
-      data.recommendations.map((r) => [
-        r.objective,
-        MODALITY_LABELS[r.modality],
-        r.rationale,
-        r.effort,
-        r.tools.join(', '),
-      ]),
-    ),
+    recommendationsTable(data),
     heading('Summary', HeadingLevel.HEADING_1),
     ...data.summary
       .split(/\r?\n\s*\r?\n/)
