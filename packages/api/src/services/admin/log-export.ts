@@ -10,6 +10,7 @@ import type { AdminLogsExportInput } from '../../schemas/admin.js';
 import { USAGE_CSV_COLUMNS } from '../../schemas/admin.js';
 import type { Services } from '../index.js';
 import { NEWEST_FIRST, afterKey, logConditions, searchUsers, type LogKey } from './log-query.js';
+import { rollupScope, rollupsAnswer } from './log-total.js';
 import type { AdminScope } from './scope.js';
 
 export const EXPORT_PAGE_ROWS = 10_000;
@@ -49,22 +50,11 @@ function readPage(db: Db, where: Prisma.Sql, after: LogKey | undefined, size: nu
     LIMIT ${size}`);
 }
 
-/**
- * Every row matching the filters as CSV text, newest first: the header, then one chunk per page. Stable while
- * entries are being written (new ones are newer than the range being walked).
- */
-export async function* exportLogsCsv(
-  services: Services,
-  scope: AdminScope,
-  input: AdminLogsExportInput,
-  pageSize = EXPORT_PAGE_ROWS,
-): AsyncGenerator<string, { rows: number }, unknown> {
-  const db = services.db;
-  const where = logConditions(scope, input, await searchUsers(db, input.search));
-  yield csvHeader();
-  let rows = 0;
-  // One page ahead: the next page is read while this one is written to the client (the database and the socket
-  // work at once), and never more, so memory stays at two pages and a client that stops reading stops the reads.
+/** Slices read at once (the one being written and those after it): PostgreSQL works on about this many cores. */
+export const EXPORT_READERS = 3;
+
+/** The pages of one slice of the range, newest first, reading one page ahead of the consumer. */
+async function* walk(db: Db, where: Prisma.Sql, pageSize: number): AsyncGenerator<CsvRow[]> {
   let next: Promise<CsvRow[]> | undefined = readPage(db, where, undefined, pageSize);
   while (next) {
     const page: CsvRow[] = await next;
@@ -75,9 +65,96 @@ export async function* exportLogsCsv(
         : undefined;
     // A page read ahead for a client that went away: its failure must not be unhandled.
     next?.catch(() => {});
-    if (page.length === 0) break;
-    rows += page.length;
-    yield page.map((r) => r.line).join('');
+    if (page.length > 0) yield page;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Boundaries (newest first) cutting the range into slices of about `target` rows, from the rollups' daily counts
+ * (a day is cut evenly in time). Only a guide: the slices are contiguous and the first and last open-ended, so
+ * every matching row is in exactly one whatever the rollups say. None when the rollups cannot answer the filters.
+ */
+async function sliceBoundaries(
+  db: Db,
+  scope: AdminScope,
+  f: AdminLogsExportInput,
+  target: number,
+): Promise<Date[]> {
+  if (!rollupsAnswer(f)) return [];
+  const c: Prisma.Sql[] = [Prisma.sql`r."scope" = ${rollupScope(scope)}`];
+  if (f.action) c.push(Prisma.sql`r."action" = ${f.action}`);
+  if (f.status) c.push(Prisma.sql`r."status" = ${f.status}`);
+  if (f.period.gte) c.push(Prisma.sql`r."day" >= ${f.period.gte.toISOString().slice(0, 10)}::date`);
+  if (f.period.lt) c.push(Prisma.sql`r."day" < ${f.period.lt.toISOString().slice(0, 10)}::date`);
+  const days = await sqlOf(db).query<{ day: string; n: number }>(Prisma.sql`
+    SELECT to_char(r."day", 'YYYY-MM-DD') AS "day", sum(r."requests")::int AS "n"
+    FROM "UsageRollup" r WHERE ${Prisma.join(c, ' AND ')} GROUP BY r."day" ORDER BY r."day" DESC`);
+  const cuts: Date[] = [];
+  let since = 0;
+  for (const d of days) {
+    const start = Date.parse(`${d.day}T00:00:00.000Z`);
+    const parts = Math.floor((since + d.n) / target);
+    // Cut inside the day where it passes the target (rows assumed even over the day), then carry the rest.
+    for (let k = 1; k <= parts; k++) {
+      const into = (k * target - since) / d.n;
+      cuts.push(new Date(Math.round(start + DAY_MS * (1 - Math.min(1, into)))));
+    }
+    since = (since + d.n) % target;
+  }
+  return [...new Set(cuts.map((t) => t.getTime()))].sort((a, b) => b - a).map((t) => new Date(t));
+}
+
+/**
+ * Every row matching the filters as CSV text, newest first: the header, then one chunk per page. Stable while
+ * entries are being written (new ones are newer than the range being walked). The range is cut into slices of
+ * about two pages (from the rollups) and the next slices are read while the current one is written: EXPORT_READERS
+ * reads at a time, each at most one page ahead, so PostgreSQL works on several cores as \\copy's parallel plan does.
+ */
+export async function* exportLogsCsv(
+  services: Services,
+  scope: AdminScope,
+  input: AdminLogsExportInput,
+  pageSize = EXPORT_PAGE_ROWS,
+): AsyncGenerator<string, { rows: number }, unknown> {
+  const db = services.db;
+  const where = logConditions(scope, input, await searchUsers(db, input.search));
+  const cuts = await sliceBoundaries(db, scope, input, 2 * pageSize);
+  const slices = [undefined, ...cuts].map((upper, i) => {
+    const lower = cuts[i];
+    return Prisma.join(
+      [
+        where,
+        upper ? Prisma.sql`l."timestamp" < ${upper}` : Prisma.sql`TRUE`,
+        lower ? Prisma.sql`l."timestamp" >= ${lower}` : Prisma.sql`TRUE`,
+      ],
+      ' AND ',
+    );
+  });
+  yield csvHeader();
+  let rows = 0;
+  const start = (i: number) => {
+    const it = walk(db, slices[i]!, pageSize);
+    const first = it.next();
+    first.catch(() => {});
+    return { it, first };
+  };
+  // The slice being written and the next EXPORT_READERS - 1, each read at most one page ahead.
+  const started = slices.slice(0, EXPORT_READERS).map((_, i) => start(i));
+  let current: ReturnType<typeof start> | undefined;
+  try {
+    for (let i = 0; i < slices.length; i++) {
+      current = started.shift()!;
+      if (i + EXPORT_READERS < slices.length) started.push(start(i + EXPORT_READERS));
+      for (let r = await current.first; !r.done; r = await current.it.next()) {
+        rows += r.value.length;
+        yield r.value.map((x) => x.line).join('');
+      }
+    }
+  } finally {
+    // A client gone: the slices read ahead stop after their page in flight.
+    await Promise.all([current, ...started].map((s) => s?.it.return(undefined).catch(() => {})));
   }
   services.usage.current()?.attach({ details: `Exported ${rows} usage records as CSV` });
   return { rows };
