@@ -6,6 +6,7 @@ import { parseRequest } from '../content/request.js';
 import { conversationSubject } from './assistant-text.js';
 import { buildOfflineArtifact } from './offline-artifacts/index.js';
 import { chunkText, createOfflineProvider, offlineAnswer } from './offline.js';
+import { fileNote } from '../files/retrieval.js';
 
 const ask = (content: string) => offlineAnswer([{ role: 'user', content }]);
 
@@ -175,5 +176,31 @@ describe('offline technology answers', () => {
     const a = offlineAnswer([{ role: 'user', content: 'Show me an xAPI statement for a scenario' }]);
     expect(a).toContain('```json');
     expect(a).toContain('"verb"');
+  });
+});
+
+describe('a file that could not be read', () => {
+  it('is named with its reason above the answer, in chat and in an assistant session', async () => {
+    const note = fileNote({
+      filename: 'sop-scan.pdf',
+      status: 'FAILED',
+      failureReason:
+        'This PDF has no text layer (a scan); export it with text or upload the source document.',
+    })!;
+    for (const profile of [undefined, 'LND_COPILOT' as const]) {
+      const provider = createOfflineProvider({ delayMs: 0 });
+      let out = '';
+      for await (const e of provider.stream({
+        messages: [
+          { role: 'system', content: `Files:\n${note}` },
+          { role: 'user', content: 'Make a quiz from the attached SOP' },
+        ],
+        ...(profile ? { profile } : {}),
+      }))
+        if (e.type === 'delta') out += e.content;
+      expect(out.split('\n')[0]).toBe(
+        '**sop-scan.pdf could not be used**: This PDF has no text layer (a scan); export it with text or upload the source document.',
+      );
+    }
   });
 });

@@ -239,6 +239,23 @@ export function withImageNote(answer: string, messages: LlmMessage[]): string {
   return `${answer}\n\n*Attached image${names.length > 1 ? 's' : ''}: ${names.join(', ')} (offline mode cannot look at images; connect a vision-capable model to use them).*`;
 }
 
+/**
+ * Names each attached file that could not be read, with its reason, above the answer: the context carries a note
+ * for it (retrieval.ts `fileNote`), and an answer that went on without saying so would look like it used the file.
+ */
+export function withFileNotes(answer: string, messages: LlmMessage[]): string {
+  const notes = new Map<string, string>();
+  const re = /\[file: (.+?) could not be read(?:: (.*?))?\. Its text is not available/g;
+  for (const m of messages)
+    for (const [, name, reason] of textOf(m.content).matchAll(re))
+      if (name && !notes.has(name)) notes.set(name, reason?.trim() ?? '');
+  if (!notes.size) return answer;
+  const lines = [...notes].map(
+    ([name, reason]) => `**${name} could not be used**${reason ? `: ${reason.replace(/\.$/, '')}` : ''}.`,
+  );
+  return `${lines.join('\n')}\n\n${answer}`;
+}
+
 const abortError = (signal: AbortSignal) =>
   signal.reason instanceof Error ? signal.reason : new LlmError('Generation cancelled', 'aborted');
 
@@ -250,9 +267,12 @@ export function createOfflineProvider(o: OfflineProviderOptions = {}): LlmProvid
     model: 'offline',
     async *stream(req: LlmRequest): AsyncIterable<LlmEvent> {
       // An assistant session's type (req.profile) has its own behaviour (offline-assistant.ts).
-      const answer = withImageNote(
-        (req.profile && offlineAssistantAnswer(req.profile, req.messages, offlineAnswer)) ||
-          offlineAnswer(req.messages),
+      const answer = withFileNotes(
+        withImageNote(
+          (req.profile && offlineAssistantAnswer(req.profile, req.messages, offlineAnswer)) ||
+            offlineAnswer(req.messages),
+          req.messages,
+        ),
         req.messages,
       );
       for (const chunk of chunkText(answer, chunkSize)) {
