@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import mammoth from 'mammoth';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createUser, signInAs } from '../support/users';
 import { freshClientIp } from './auth-helpers';
 import { createTeamOwner, inviteLinkFromOutbox, teamEmail } from './team-helpers';
@@ -15,14 +15,17 @@ import { createTeamOwner, inviteLinkFromOutbox, teamEmail } from './team-helpers
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
 
 const SHOTS = process.env.REVIEW_SHOTS_DIR;
-async function shots(page: Page, name: string) {
+/** The page (or, inside a scrolling pane like the assistant's, one element) at 1280 and 375 px. */
+async function shots(page: Page, name: string, element?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    const file = path.join(SHOTS, `${name}-${width}.png`);
+    if (element) await element.screenshot({ path: file });
+    else await page.screenshot({ path: file, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -158,6 +161,7 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await rpage.getByTestId('approve-version').click();
   await expect(rpage.getByTestId('approved-here')).toHaveText('Version 2 is approved.');
   await expect(rpage.getByTestId('review-status')).toHaveText('Approved');
+  await shots(rpage, 'reviewer-approved');
   await reviewerContext.close();
 
   // The designer sees the approval; an edit sends it back to In review with the changes since version 2.
@@ -170,7 +174,7 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   const changes = panel.getByTestId('changes-since-approval');
   await expect(changes).toContainText('Changes since the approved version 2');
   await expect(changes).toContainText('(final)');
-  await shots(page, 'card-review');
+  await shots(page, 'card-review', panel);
 
   // The storyboard: objectives, items and the approval.
   const artifact = await (await request.get(`/api/artifacts/${artifactId}`, { headers })).json();
