@@ -159,7 +159,7 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await expect(rpage.getByTestId('comment-thread')).toHaveCount(1);
   await shots(rpage, 'reviewer');
   await rpage.getByTestId('approve-version').click();
-  await expect(rpage.getByTestId('approved-here')).toHaveText('Version 2 is approved.');
+  await expect(rpage.getByTestId('approved-here')).toContainText(`Version 2 is approved by ${reviewerEmail}`);
   await expect(rpage.getByTestId('review-status')).toHaveText('Approved');
   await shots(rpage, 'reviewer-approved');
   await reviewerContext.close();

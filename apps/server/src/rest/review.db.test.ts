@@ -252,6 +252,18 @@ describe('comments', () => {
     ).toBe(404);
   });
 
+  it('rate limits comments per member (429)', async () => {
+    const chatty = await member(team.workspaceId, 'Chatty');
+    const codes: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.comment.points + 1; i++)
+      codes.push(
+        (await call('POST', `/artifacts/${quiz.id}/comments`, chatty.auth, { body: `note ${i}` })).statusCode,
+      );
+    expect(codes.slice(0, RATE_LIMITS.comment.points).every((c) => c === 201)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    await s.services.db.artifactComment.deleteMany({ where: { authorId: chatty.user.id } });
+  });
+
   it('threads, edits and deletes your own only, resolves and reopens', async () => {
     const root = (
       await call('POST', `/artifacts/${quiz.id}/comments`, sme.auth, {

@@ -74,6 +74,12 @@ export const RATE_LIMITS = {
     durationSeconds: 60,
     message: 'Too many uploads. Please wait a moment and try again.',
   },
+  /** Comments per member or outside reviewer (each may notify and mail mentioned members; issue 39). */
+  comment: {
+    points: 30,
+    durationSeconds: 60,
+    message: 'Too many comments. Please wait a moment and try again.',
+  },
   /** Outside reviewers invited per user (each one mails a link; issue 39). */
   reviewerInvite: {
     points: 20,

@@ -80,7 +80,11 @@ export default function ReviewLinkPage() {
           {approvedHere ? (
             <p className="text-sm" data-testid="approved-here">
               <CheckCircle2 className="text-status-success-foreground mr-1 inline size-4" aria-hidden />
-              Version {p.artifact.version} is approved.
+              Version {p.artifact.version} is approved
+              {p.review.approvals[0]
+                ? ` by ${p.review.approvals[0].approverName} on ${new Date(p.review.approvals[0].createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+                : ''}
+              .
             </p>
           ) : (
             <Button
@@ -100,7 +104,7 @@ export default function ReviewLinkPage() {
             </Button>
           )}
         </div>
-        <Approvals review={p.review} />
+        {!approvedHere && <Approvals review={p.review} />}
       </header>
       <section className="bg-card rounded-xl border p-3 text-sm sm:p-4" data-testid="artifact-card">
         <ArtifactBody

@@ -170,6 +170,10 @@ export async function createComment(
   } else if (target) {
     await assertTarget(db, a, target);
   }
+  await s.rateLimiter.consume(
+    'comment',
+    actor.kind === 'user' ? actor.userId : `reviewer:${actor.reviewerId}`,
+  );
   const mentioned = (await resolveMentions(db, access, input.body)).filter(
     (u) => !(actor.kind === 'user' && u.id === actor.userId),
   );
