@@ -131,6 +131,7 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   const thread = mpage.getByTestId('comment-thread');
   await expect(thread).toHaveCount(1);
   await expect(thread.getByTestId('comment-target')).toHaveText('Question 3');
+  await expect(thread.getByTestId('comment-mentions')).toContainText('@Dora Owner');
   await expect(mpage.getByTestId('open-comments')).toHaveText('1 open');
   await shots(mpage, 'library-artifact');
 

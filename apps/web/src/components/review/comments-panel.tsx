@@ -149,6 +149,16 @@ function CommentItem({ comment: c, actions }: { comment: CommentView; actions: C
           <Markdown content={c.body} />
         </div>
       )}
+      {c.mentions.length > 0 && (
+        <p className="text-muted-foreground flex flex-wrap gap-1 text-xs" data-testid="comment-mentions">
+          Mentioned:
+          {c.mentions.map((m) => (
+            <Badge key={m.userId} variant="outline">
+              @{m.name}
+            </Badge>
+          ))}
+        </p>
+      )}
       {c.mine && !editing && (actions.edit || actions.remove) && (
         <div className="flex gap-1">
           {actions.edit && (
