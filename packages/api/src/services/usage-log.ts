@@ -171,6 +171,8 @@ const ROUTER_ACTIONS: Record<string, UsageAction | null> = {
   // A team workspace is how the Team subscription is shared (members, invites, roles, caps, ownership); the
   // §2 filter has no action of its own for it, so it files under Subscription (exceptions below).
   workspaces: USAGE_ACTIONS.SUBSCRIPTION,
+  // Review and sign-off (sharing, comments, reviewers, status) is work on the artifacts, filed with them.
+  review: USAGE_ACTIONS.CHAT_MESSAGE,
 };
 
 /** Procedures whose action differs from their router's. */
@@ -195,6 +197,8 @@ export const QUIET_ON_SUCCESS: ReadonlySet<string> = new Set([
   'files.list',
   // Read on every signed-in page load (the header's Team entry), like auth.me.
   'workspaces.current',
+  // The header's notification bell polls its unread count.
+  'review.notifications',
 ]);
 
 /**
