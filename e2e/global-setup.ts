@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { chromiumPath } from './support/browser';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -102,7 +103,7 @@ async function startServer(main: string, extra: Record<string, string>): Promise
  * offline model's production pace. Workers read the URLs and data folders from the environment set here.
  */
 export default async function globalSetup() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const chromium = chromiumPath();
   if (!existsSync(chromium)) {
     throw new Error(`Chromium not found at ${chromium}. Install it with: sudo apt-get install -y chromium`);
   }

@@ -4,6 +4,7 @@
 // Two workers: every test makes its own users (support/users.ts), so files run side by side; the tests of one
 // file run in order. Screenshot-only specs (`*-screenshots.spec.ts`) are not part of the gate: `npm run shots`.
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './support/browser';
 
 const shots = Boolean(process.env.SHOTS);
 
@@ -44,7 +45,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

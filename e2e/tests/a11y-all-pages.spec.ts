@@ -49,6 +49,8 @@ for (const width of [1280, 375]) {
       page,
       request,
     }) => {
+      // Seven pages, each settled and scanned, and a chat answered: a sweep, not one page.
+      test.slow();
       const u = await createUser(request, { plan: 'team', messageLimit: 20 });
       await signInAs(page, u, '/dashboard');
       const found: Record<string, unknown> = {};
@@ -75,6 +77,7 @@ for (const width of [1280, 375]) {
     });
 
     test('admin pages: no serious or critical violations', async ({ page, request }) => {
+      test.slow(); // four sections, each settled and scanned
       const admin = await createUser(request, { isAdmin: true, plan: 'pro' });
       await signInAs(page, admin, '/admin');
       await expect(page.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();

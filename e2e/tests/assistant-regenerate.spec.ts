@@ -13,6 +13,8 @@ test(
   'assistant: Stop keeps the partial answer; Regenerate and Edit replace the last exchange',
   { tag: '@paced' },
   async ({ page, request }) => {
+    // Three whole answers at the production pace (a stop, a regenerate, an edit): slow by design.
+    test.slow();
     const u = await createUser(request, { plan: 'pro', messageLimit: 50 });
     await signInAs(page, u, '/assistant');
     await input(page).fill('How do I run a good onboarding session for new hires?');
