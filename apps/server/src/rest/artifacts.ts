@@ -2,10 +2,7 @@
 // schema, one error mapping). PUT takes `{data, baseVersion?, note?}` (the same body as the tRPC input, so a
 // stale edit gets the 409); the export answers the file itself with its content type and a download name.
 import type { FastifyReply } from 'fastify';
-import type { RestRouter } from './route.js';
-
-const field = (body: unknown, name: string) =>
-  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+import { bodyField, type RestRouter } from './route.js';
 
 /** `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266): an ASCII fallback and the exact UTF-8 name. */
 export function attachmentDisposition(filename: string): string {
@@ -41,19 +38,19 @@ export function artifactRoutes(r: RestRouter) {
   r.put('/artifacts/:id', (c, { params, body }) =>
     c.artifacts.update({
       artifactId: params.id!,
-      data: field(body, 'data'),
-      baseVersion: field(body, 'baseVersion') as number | undefined,
-      note: field(body, 'note') as string | undefined,
+      data: bodyField(body, 'data'),
+      baseVersion: bodyField(body, 'baseVersion') as number | undefined,
+      note: bodyField(body, 'note') as string | undefined,
     }),
   );
   r.post('/artifacts/:id/restore', (c, { params, body }) =>
-    c.artifacts.restore({ artifactId: params.id!, version: field(body, 'version') as number }),
+    c.artifacts.restore({ artifactId: params.id!, version: bodyField(body, 'version') as number }),
   );
   r.post('/artifacts/:id/fix', (c, { params, body }) =>
     c.artifacts.fix({
       artifactId: params.id!,
-      code: field(body, 'code') as string,
-      path: field(body, 'path') as string,
+      code: bodyField(body, 'code') as string,
+      path: bodyField(body, 'path') as string,
     }),
   );
   // The per-item check before an import into a target LMS (issue 38), as JSON.

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '@app/api';
 import {
+  bodyField,
   streamSendRoute,
   type Caller,
   type PrepareSend,
@@ -12,13 +13,11 @@ import {
 } from './route.js';
 import { exchangeEventData } from './sse.js';
 
-const field = (body: unknown, name: string) =>
-  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
 /** `{message, fileIds}` of a send body (validation is the procedure's). */
 const sendBody = (id: string, body: unknown) => ({
   sessionId: id,
-  message: field(body, 'message') as string,
-  fileIds: field(body, 'fileIds') as string[],
+  message: bodyField(body, 'message') as string,
+  fileIds: bodyField(body, 'fileIds') as string[],
 });
 
 export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: Services) {
@@ -30,13 +29,13 @@ export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: S
     '/assistant/sessions',
     (c, { body }) =>
       c.assistant.createSession({
-        title: field(body, 'title') as string | undefined,
-        sessionType: field(body, 'sessionType') as never,
+        title: bodyField(body, 'title') as string | undefined,
+        sessionType: bodyField(body, 'sessionType') as never,
       }),
     { status: 201 },
   );
   r.put('/assistant/sessions/:id', (c, { params, body }) =>
-    c.assistant.renameSession({ sessionId: params.id!, title: field(body, 'title') as string }),
+    c.assistant.renameSession({ sessionId: params.id!, title: bodyField(body, 'title') as string }),
   );
   r.delete('/assistant/sessions/:id', (c, { params }) =>
     c.assistant.deleteSession({ sessionId: params.id! }),
@@ -57,7 +56,7 @@ export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: S
     c.assistant.edit({
       sessionId: params.id!,
       messageId: params.messageId!,
-      message: field(body, 'message') as string,
+      message: bodyField(body, 'message') as string,
     }),
   );
 
@@ -75,7 +74,7 @@ export function assistantRoutes(r: RestRouter, app: FastifyInstance, services: S
     c.assistant.prepareEdit({
       sessionId: p.id!,
       messageId: p.messageId!,
-      message: field(body, 'message') as string,
+      message: bodyField(body, 'message') as string,
     }),
   );
 }

@@ -1,16 +1,13 @@
 // Issue 39 review and sign-off over REST: the same `review` procedures as /trpc through the shared adapter.
 import { sendFile } from './artifacts.js';
-import type { RestRouter } from './route.js';
-
-type Body = Record<string, unknown>;
-const b = (body: unknown): Body => (body && typeof body === 'object' ? (body as Body) : {});
+import { bodyField, type RestRouter } from './route.js';
 
 export function reviewRoutes(r: RestRouter) {
   r.post('/artifacts/:id/share', (c, { params, body }) =>
     c.review.share({
       artifactId: params.id!,
-      workspace: b(body).workspace as boolean,
-      ...(b(body).tags !== undefined ? { tags: b(body).tags as string[] } : {}),
+      workspace: bodyField(body, 'workspace') as boolean,
+      ...(bodyField(body, 'tags') !== undefined ? { tags: bodyField(body, 'tags') as string[] } : {}),
     }),
   );
   r.get('/artifacts/:id/review', (c, { params }) => c.review.state({ artifactId: params.id! }));
@@ -30,20 +27,22 @@ export function reviewRoutes(r: RestRouter) {
     (c, { params, body }) =>
       c.review.addComment({
         artifactId: params.id!,
-        body: b(body).body as string,
-        target: b(body).target as string | undefined,
-        parentId: b(body).parentId as string | undefined,
+        body: bodyField(body, 'body') as string,
+        target: bodyField(body, 'target') as string | undefined,
+        parentId: bodyField(body, 'parentId') as string | undefined,
       }),
     { status: 201 },
   );
   r.put('/comments/:id', (c, { params, body }) =>
-    c.review.editComment({ commentId: params.id!, body: b(body).body as string }),
+    c.review.editComment({ commentId: params.id!, body: bodyField(body, 'body') as string }),
   );
   r.delete('/comments/:id', (c, { params }) => c.review.deleteComment({ commentId: params.id! }));
   r.post('/comments/:id/resolve', (c, { params, body }) =>
     c.review.resolveComment({
       commentId: params.id!,
-      ...(b(body).resolved !== undefined ? { resolved: b(body).resolved as boolean } : {}),
+      ...(bodyField(body, 'resolved') !== undefined
+        ? { resolved: bodyField(body, 'resolved') as boolean }
+        : {}),
     }),
   );
   r.get('/artifacts/:id/reviewers', (c, { params }) => c.review.reviewers({ artifactId: params.id! }));
@@ -52,8 +51,8 @@ export function reviewRoutes(r: RestRouter) {
     (c, { params, body }) =>
       c.review.inviteReviewer({
         artifactId: params.id!,
-        email: b(body).email as string,
-        message: b(body).message as string | undefined,
+        email: bodyField(body, 'email') as string,
+        message: bodyField(body, 'message') as string | undefined,
       }),
     { status: 201 },
   );
@@ -66,20 +65,20 @@ export function reviewRoutes(r: RestRouter) {
     (c, { params, body }) =>
       c.review.reviewerComment({
         token: params.token!,
-        body: b(body).body as string,
-        target: b(body).target as string | undefined,
-        parentId: b(body).parentId as string | undefined,
+        body: bodyField(body, 'body') as string,
+        target: bodyField(body, 'target') as string | undefined,
+        parentId: bodyField(body, 'parentId') as string | undefined,
       }),
     { status: 201 },
   );
   r.post('/review/:token/approve', (c, { params, body }) =>
-    c.review.reviewerApprove({ token: params.token!, version: b(body).version as number }),
+    c.review.reviewerApprove({ token: params.token!, version: bodyField(body, 'version') as number }),
   );
   r.post('/artifacts/:id/status', (c, { params, body }) =>
     c.review.setStatus({
       artifactId: params.id!,
-      status: b(body).status as never,
-      version: b(body).version as number,
+      status: bodyField(body, 'status') as never,
+      version: bodyField(body, 'version') as number,
     }),
   );
   r.get('/artifacts/:id/activity', (c, { params }) => c.review.activity({ artifactId: params.id! }));
@@ -89,6 +88,8 @@ export function reviewRoutes(r: RestRouter) {
   });
   r.get('/notifications', (c) => c.review.notifications());
   r.post('/notifications/read', (c, { body }) =>
-    c.review.readNotifications({ ...(b(body).ids !== undefined ? { ids: b(body).ids as string[] } : {}) }),
+    c.review.readNotifications({
+      ...(bodyField(body, 'ids') !== undefined ? { ids: bodyField(body, 'ids') as string[] } : {}),
+    }),
   );
 }

@@ -10,6 +10,10 @@ export type Caller = ReturnType<typeof createCaller>;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/** One field of a JSON body (undefined when the body is not an object); the procedure's zod schema validates it. */
+export const bodyField = (body: unknown, name: string): unknown =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+
 export interface RestInput {
   body: unknown;
   query: Record<string, string | undefined>;
