@@ -9,7 +9,7 @@ import {
   quizFixture,
   scenarioFixture,
 } from '../../packages/api/src/services/artifacts/export/test-fixtures.js';
-import { startTestLms, type TestLms } from './artifacts-scorm-lms.js';
+import { finishFixtureQuizFromQuestion3, startTestLms, type TestLms } from './artifacts-scorm-lms.js';
 
 let lms: TestLms;
 test.beforeAll(async () => {
@@ -97,15 +97,7 @@ test('quiz cmi5 AU: a relaunch in the same registration resumes from its state d
   await page.goto(url);
   await expect(page.getByText('Question 3 of 5')).toBeVisible();
   await expect(page.locator('#score')).toHaveText('Score: 1 / 5');
-  await page.getByLabel('True').check();
-  await check();
-  await next();
-  await page.getByLabel('Your answer').fill('hand sanitiser');
-  await check();
-  await next();
-  for (const p of quizFixture.items[4]!.pairs) await page.getByLabel(p.left).selectOption({ label: p.right });
-  await check();
-  await next('See results');
+  await finishFixtureQuizFromQuestion3(page, quizFixture.items[4]!.pairs);
   await expect(page.getByText('Passed', { exact: true })).toBeVisible();
   await page.goto('about:blank');
   await expect

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
+import type { FrameLocator, Page } from '@playwright/test';
 
 // scorm-again is the api package's (dev) dependency; its browser build defines a global Scorm12API.
 const fromApi = createRequire(new URL('../../packages/api/package.json', import.meta.url));
@@ -184,4 +185,25 @@ export async function startTestLms(): Promise<TestLms> {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A resumed learner finishing the fixture quiz from question 3 (true/false, the short answer, the matching), in a
+ * SCORM SCO's frame or a cmi5 AU's page, through to the results.
+ */
+export async function finishFixtureQuizFromQuestion3(
+  root: Page | FrameLocator,
+  pairs: readonly { left: string; right: string }[],
+) {
+  const check = () => root.getByRole('button', { name: 'Check answer' }).click();
+  const next = (label = 'Next question') => root.getByRole('button', { name: label }).click();
+  await root.getByLabel('True').check();
+  await check();
+  await next();
+  await root.getByLabel('Your answer').fill('hand sanitiser');
+  await check();
+  await next();
+  for (const p of pairs) await root.getByLabel(p.left).selectOption({ label: p.right });
+  await check();
+  await next('See results');
 }

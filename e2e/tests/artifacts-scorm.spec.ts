@@ -8,7 +8,7 @@ import {
   quizFixture,
   scenarioFixture,
 } from '../../packages/api/src/services/artifacts/export/test-fixtures.js';
-import { startTestLms, type TestLms } from './artifacts-scorm-lms.js';
+import { finishFixtureQuizFromQuestion3, startTestLms, type TestLms } from './artifacts-scorm-lms.js';
 
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots/exports';
 let lms: TestLms;
@@ -166,15 +166,7 @@ test('quiz SCORM 1.2: an interaction per item; suspended after two answers, resu
   await page.reload();
   await expect(sco.getByText('Question 3 of 5')).toBeVisible();
   await expect(sco.locator('#score')).toHaveText('Score: 1 / 5');
-  await sco.getByLabel('True').check();
-  await check();
-  await next();
-  await sco.getByLabel('Your answer').fill('hand sanitiser');
-  await check();
-  await next();
-  for (const p of quizFixture.items[4]!.pairs) await sco.getByLabel(p.left).selectOption({ label: p.right });
-  await check();
-  await next('See results');
+  await finishFixtureQuizFromQuestion3(sco, quizFixture.items[4]!.pairs);
   await expect(sco.getByText('80%', { exact: true })).toBeVisible();
   expect(await recorded(page)).toMatchObject({ status: 'passed', raw: '80' });
   // This session's interactions, in 1.2's formats.
