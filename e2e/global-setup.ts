@@ -99,8 +99,8 @@ async function startServer(main: string, extra: Record<string, string>): Promise
 
 /**
  * Two servers of the same build: most specs run against one whose offline model streams without pauses; specs
- * tagged @paced watch an answer while it streams (Stop, a second tab following it) and run against one at the
- * offline model's production pace. Workers read the URLs and data folders from the environment set here.
+ * tagged @paced watch an answer while it streams (Stop, a second tab following it) and run against one at a
+ * slower reading pace. Workers read the URLs and data folders from the environment set here.
  */
 export default async function globalSetup() {
   const chromium = chromiumPath();
@@ -112,7 +112,9 @@ export default async function globalSetup() {
 
   const started = await Promise.allSettled([
     startServer(main, { OFFLINE_STREAM_DELAY_MS: '0' }),
-    startServer(main, {}),
+    // 40 ms a chunk (production: 12): a learning plan then streams for about 8 s instead of 2.5, so a loaded
+    // 2-core CI machine still sees it live before it ends (stop 43: Stop was clicked after the answer had ended).
+    startServer(main, { OFFLINE_STREAM_DELAY_MS: '40' }),
   ]);
   // One that came up is stopped when the other did not: a left-over server would hold its port and a core.
   const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -128,7 +128,8 @@ test(
     await input(page).fill('Create a learning plan for new team leaders');
     await input(page).press('Enter');
     const live = page.locator('[data-role="assistant"][data-streaming="true"]');
-    await expect.poll(async () => (await live.innerText()).length).toBeGreaterThan(40);
+    // Some text, then Stop at once (a web-first assertion retries far more often than expect.poll's backoff).
+    await expect(live).toHaveText(/[\s\S]{40}/);
     await page.getByRole('button', { name: 'Stop generating' }).click();
     await expect(live).toHaveCount(0);
     await expect(page.locator('[data-role="user"]')).toHaveCount(2);
@@ -203,11 +204,11 @@ test(
     // The followed reply must outlast the second tab's page load: a short answer streamed in 1.8 s on a slow CI
     // machine while the tab took 2.5 s to load, so it only ever saw the stored answer; later a revision of ~7,700
     // characters streamed in 6.5 s while the tab, loading beside the first one's rendering, took 6 s to join it. A
-    // revision repeats the change text twice, so a change of ~6,400 characters streams for ~15 s, and the second tab
-    // has loaded the app once before (its scripts are cached when it opens the chat).
+    // revision repeats the change text twice, so a change of ~2,200 characters streams for ~15 s at the paced server's
+    // 40 ms a chunk, and the second tab has loaded the app once before (its scripts are cached when it opens the chat).
     const second = await context.newPage();
     await second.goto('/dashboard');
-    const change = 'use plain language and examples from remote and hybrid teams, '.repeat(100).trim();
+    const change = 'use plain language and examples from remote and hybrid teams, '.repeat(35).trim();
     await input(page).fill(`revise: ${change}`);
     await input(page).press('Enter');
     await expect(streamingAnswer(page)).toBeVisible();

@@ -98,6 +98,9 @@ test.describe('signed-out header', () => {
     await menu.getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(menu).toBeHidden();
+    // The login page loads lazily: the URL changes first and its own header replaces this one when it arrives
+    // (a menu opened in between went with the old header).
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
     // Escape closes it and gives focus back to the menu button, also when focus was inside the menu.
     await h.getByRole('button', { name: 'Open menu' }).click();
@@ -245,6 +248,9 @@ test.describe('signed-in header', () => {
     await menu.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(menu).toBeHidden();
+    // The login page loads lazily: the URL changes first and its own header replaces this one when it arrives
+    // (a menu opened in between went with the old header).
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   });
 });
 

@@ -44,3 +44,18 @@ describe('Composer limit', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 });
+
+describe('Composer Stop', () => {
+  // CI (stop 43): "Stop generating" stayed "not enabled" for a minute after a send. The send cleared the
+  // box first (Send disabled), then streaming began and the same <button> was reused for Stop.
+  it('is enabled whenever an answer streams, whatever the Send button was before', () => {
+    const props = { onChange: () => undefined, onSend: vi.fn(), onStop: vi.fn() };
+    const { rerender } = render(<Composer {...props} value="" sending={false} />);
+    expect((screen.getByLabelText('Send message') as HTMLButtonElement).disabled).toBe(true);
+    rerender(<Composer {...props} value="" sending={true} busy={true} />);
+    const stop = screen.getByLabelText('Stop generating') as HTMLButtonElement;
+    expect(stop.disabled).toBe(false);
+    fireEvent.click(stop);
+    expect(props.onStop).toHaveBeenCalledTimes(1);
+  });
+});

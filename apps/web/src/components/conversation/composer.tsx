@@ -98,7 +98,10 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           className="max-h-[120px] min-h-9 resize-none border-0 bg-transparent px-2 py-1.5 shadow-none focus-visible:ring-0 dark:bg-transparent"
         />
         {sending ? (
+          // Keys: Stop and Send are different buttons. Reusing one element let a pointer aimed at Stop land on a
+          // disabled Send when the answer ended in between.
           <Button
+            key="stop"
             type="button"
             size="icon"
             variant="outline"
@@ -110,6 +113,7 @@ export const Composer = forwardRef<ComposerHandle, ComposerProps>(function Compo
           </Button>
         ) : (
           <Button
+            key="send"
             type="button"
             size="icon"
             onClick={onSend}
