@@ -34,7 +34,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Layers point one way (docs/decisions.md "Seams"): schemas ← services ← routers ← REST adapter and web.
+  // Layers point one way (docs/decisions/foundation.md): schemas ← services ← routers ← REST adapter and web.
   {
     files: ['packages/api/src/services/**/*.ts', 'packages/api/src/schemas/**/*.ts'],
     ignores: ['**/*.test.ts'],

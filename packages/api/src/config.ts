@@ -1,4 +1,5 @@
-// Environment configuration, validated with zod at start. Every variable is documented in README.md.
+// Environment configuration, validated with zod at start. Every variable is documented in
+// docs/configuration.md.
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRICE_IDS, type PriceIds } from './plans/catalogue.js';

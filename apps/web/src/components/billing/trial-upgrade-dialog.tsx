@@ -1,6 +1,6 @@
-// Confirmation of a plan bought during the trial (issue 37 item 7, docs/decisions.md): Checkout ends the trial
-// and charges the new plan now, so the user is told so, with the amount, before going there. Doing nothing keeps
-// the trial to its end, then the trial's plan is billed.
+// Confirmation of a plan bought during the trial (issue 37 item 7, docs/decisions/billing.md): Checkout ends
+// the trial and charges the new plan now, so the user is told so, with the amount, before going there. Doing
+// nothing keeps the trial to its end, then the trial's plan is billed.
 import {
   AlertDialog,
   AlertDialogAction,

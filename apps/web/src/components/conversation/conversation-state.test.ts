@@ -1,4 +1,5 @@
-// The send state machine and the conversation state (SPEC §4 Chat send; docs/decisions.md "Chat").
+// The send state machine and the conversation state (SPEC §4 Chat send;
+// docs/decisions/chat-and-streaming.md).
 import { describe, expect, it, vi } from 'vitest';
 import {
   conversationReducer,

@@ -1,6 +1,7 @@
 // The state of a conversation screen as a pure reducer: the session list, the messages on screen, the input
-// box and this tab's send (SPEC §4 Chat send; docs/decisions.md "Chat"). `useConversation` runs the side
-// effects (requests, streams, toasts) and dispatches what happened; everything it shows is derived from here.
+// box and this tab's send (SPEC §4 Chat send; docs/decisions/chat-and-streaming.md). `useConversation` runs
+// the side effects (requests, streams, toasts) and dispatches what happened; everything it shows is derived
+// from here.
 //
 // The send is a small state machine, one per tab: idle → sending (request out) → streaming (the server saved
 // the user message) → done | failed | stopped, and from any of the last three a new send may start. Events

@@ -2,7 +2,7 @@
 // sessions refetched every 10 s and merged, the messages of the session in the URL (following a reply that
 // streams elsewhere), sending with the answer streamed in at most every 100 ms, Stop (an answer with some text
 // stays, marked stopped), Regenerate and Edit of the last exchange, one send at a time per tab, and a reply
-// that keeps streaming while other chats are shown (docs/decisions.md "Chat").
+// that keeps streaming while other chats are shown (docs/decisions/chat-and-streaming.md).
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

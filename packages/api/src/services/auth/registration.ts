@@ -94,7 +94,8 @@ export async function registerAccount(ctx: Context, input: z.output<typeof regis
   await sendVerificationEmail(services, user).catch((err) =>
     services.log.error({ err }, 'registration: verification email failed'),
   );
-  // Not verified yet: a browser-session login (7 idle days at most), not a 30-day one (docs/decisions.md).
+  // Not verified yet: a browser-session login (7 idle days at most), not a 30-day one
+  // (docs/decisions/auth.md).
   const session = await issueSession(ctx, userId, { remember: false });
   await services.usage.log({
     userId,

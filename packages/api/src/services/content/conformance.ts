@@ -11,7 +11,7 @@
 //   OFF_TOPIC                 the request's topic terms are missing from the artifact's content
 //   PLACEHOLDER               visible "[SME: …]" placeholders still to fill, listed
 // ITEM_TYPE_MISMATCH on one item and PLACEHOLDER need no request: they run whenever the artifact is checked.
-// Thresholds are in docs/decisions.md ("Conformance thresholds").
+// Thresholds are in docs/decisions/assistant-content.md ("Conformance thresholds").
 import {
   BLOOM_LEVEL_LABELS,
   QUIZ_ITEM_TYPE_LABELS,

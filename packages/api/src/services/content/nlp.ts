@@ -1,6 +1,7 @@
 // The project's one wrapper around its NLP library: wink-nlp with its English model (wink-eng-lite-web-model),
-// loaded once on first use (docs/decisions.md "Reading English with wink-nlp"). Everything that reads English —
-// requests, documents, facts — goes through these small typed functions, never through wink directly:
+// loaded once on first use (docs/decisions/assistant-content.md, "Reading English with wink-nlp").
+// Everything that reads English — requests, documents, facts — goes through these small typed functions, never
+// through wink directly:
 //   tokens(text)       words with part of speech, lemma and character offsets
 //   sentences(text)    sentence spans (wink's boundaries, with the fixes below)
 //   nounPhrases(text)  runs of ADJ / NOUN / PROPN ending in a noun

@@ -4,7 +4,7 @@
 // terms, and with patterns over the normalised text for the parts that are numbers with units: item counts
 // and types, forbidden types, Bloom levels (content/bloom.ts), minutes, decision points and module counts.
 //
-// Decisions (docs/decisions.md, "One request parser"):
+// Decisions (docs/decisions/assistant-content.md, "One request parser"):
 // - "multiple-choice question(s)" and "MCQ" mean one key (`single_choice`); `multiple_choice` is select-all
 //   ("select all that apply", "multiple response", "choose two", "more than one correct answer").
 // - Minutes: a stated learning time per day/week/month times the period ("2 hours a week for 6 weeks" = 720;

@@ -1,6 +1,6 @@
 // Storage keys: validation shared by both implementations, and the layout the app writes.
 //
-// Layout (docs/decisions.md, "Seams"):
+// Layout (docs/decisions/uploads.md, "File storage"):
 //   users/<userId>/                                  everything of one user — deleted with the account
 //   users/<userId>/sessions/<sessionId>/             the files of one assistant session
 //   users/<userId>/sessions/<sessionId>/<fileId>     one uploaded file (fileId = SessionFile.id; no extension:

@@ -1,6 +1,6 @@
 // The check before an import (issue 38): for a target LMS, the format it takes for the artifact's kind and, per
 // item, "imports as is", "imports with changes (what)" or "cannot import (why)". The rules follow what each
-// format can carry (docs/decisions.md, issue 38): Moodle XML and our SCORM players carry every item type,
+// format can carry (docs/decisions/lms-packages.md): Moodle XML and our SCORM players carry every item type,
 // weights and feedback; Canvas's QTI 1.2 import scores multiple answers its own way; Blackboard's upload file
 // has no feedback, no weights and needs one-to-one matching; Brightspace's CSV scores multi-select per option.
 import {

@@ -1,5 +1,6 @@
 // QTI 1.2 (Canvas), Blackboard's tab-delimited upload, Brightspace's CSV and the SCORM 2004 manifest (issue 38),
-// read back with an XML/CSV parser and checked against the documented structures (docs/decisions.md).
+// read back with an XML/CSV parser and checked against the documented structures
+// (docs/decisions/lms-packages.md).
 import { parse, validate } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';

@@ -22,7 +22,8 @@ import { buildScenario } from './scenario.js';
 import { buildSmeSummary } from './sme-summary.js';
 
 /**
- * What the offline provider can and cannot do with typed artifacts (also in docs/decisions.md).
+ * What the offline provider can and cannot do with typed artifacts (also in
+ * docs/decisions/offline-engine.md).
  *
  * Can: read a request's topic, audience, item counts and types, forbidden types, Bloom levels, duration and
  * decision points (content/request.ts) and honour each; build every artifact from the user's documents — items,
