@@ -1,4 +1,4 @@
-// Measures the JS that `/` loads (gzip, as the README "Bundle size" section reports) and holds it to the
+// Measures the JS that `/` loads (gzip, as docs/benchmarks.md "Bundle size" reports) and holds it to the
 // 180 KB budget.
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 // `npm start` (root and server package) runs the server with the V8 flags the benchmarks measure it with
-// (scripts/server-node-flags.mjs): the figures in the README hold only if both agree.
+// (scripts/server-node-flags.mjs): the figures in docs/benchmarks.md hold only if both agree.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
