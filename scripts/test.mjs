@@ -82,15 +82,32 @@ const times = [];
 // The Prisma client every step needs (turbo's cache makes this instant when nothing changed).
 if (!(await run('npx', ['turbo', 'run', 'db:generate', '--output-logs=errors-only'], false))) process.exit(1);
 let failed = false;
-for (const name of asked.length ? asked : DEFAULT_STEPS) {
-  const [cmd, args] = steps[name];
-  console.log(`\n=== ${name} ===`);
-  const t = Date.now();
-  const ok = await run(cmd, args, COUNTED.has(name));
-  const secs = Math.round((Date.now() - t) / 1000);
-  times.push(`${name} ${secs} s${ok ? '' : ' (FAILED)'}`);
-  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${secs} s) ===`);
-  if (!ok) {
+/** Steps that run side by side when both are asked for: each leaves a core idle much of its time (typecheck's
+ * tsc processes wait on each other, the integration tests on PGlite, child servers and timers), so the pair takes
+ * little more than the longer one (measured on 2 cores: lint hides inside typecheck, build inside integration). */
+const ALONGSIDE = { typecheck: 'lint', integration: 'build' };
+const order = asked.length ? asked : DEFAULT_STEPS;
+const groups = [];
+for (const name of order) {
+  const host = Object.keys(ALONGSIDE).find((h) => ALONGSIDE[h] === name && order.includes(h));
+  if (host) continue; // runs with its host below
+  const partner = ALONGSIDE[name];
+  groups.push(partner && order.includes(partner) ? [name, partner] : [name]);
+}
+for (const group of groups) {
+  console.log(`\n=== ${group.join(' + ')} ===`);
+  const results = await Promise.all(
+    group.map(async (name) => {
+      const [cmd, args] = steps[name];
+      const t = Date.now();
+      const ok = await run(cmd, args, COUNTED.has(name));
+      const secs = Math.round((Date.now() - t) / 1000);
+      times.push(`${name} ${secs} s${ok ? '' : ' (FAILED)'}`);
+      console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${secs} s) ===`);
+      return ok;
+    }),
+  );
+  if (results.includes(false)) {
     failed = true;
     break;
   }
