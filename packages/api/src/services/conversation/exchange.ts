@@ -18,6 +18,9 @@
 //  At shutdown (streams.drain()) new sends are refused with 503 SERVER_RESTARTING and running ones end with
 //  'The server is restarting, please retry' after the same undo; a lost lease ends them with the interrupted
 //  error (streams.ts).
+//  runExchange reads as these steps: one function per step (openExchange, readHistory + startExchange,
+//  streamAnswer, completeExchange, endExchange; keepStopped for a Stop) around one state object (`Exchange`:
+//  what the send holds and how far it got), which the end reads to undo or keep.
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Db, Prisma } from '@app/db';
@@ -45,13 +48,15 @@ import {
   runInFrame,
   type SqlStep,
 } from './one-statement.js';
-import { stopReasonOf, streamStoppedError } from './streams.js';
+import { stopReasonOf, streamStoppedError, type ActiveStream } from './streams.js';
 import {
   isSqlWrites,
   type ConversationStore,
   type ConversationTypes,
   type ExchangeEvent,
   type HistoryMessage,
+  type MessageSqlWrites,
+  type ProducedAnswer,
   type StoreWrites,
 } from './store.js';
 
@@ -191,28 +196,104 @@ export async function lastExchangeOf<T extends ConversationTypes>(
   return last;
 }
 
-export async function* runExchange<T extends ConversationTypes>(
+/**
+ * One exchange as its phases go through it: what it holds (the slot, the reservation, the record), how far it
+ * got, and the text streamed so far. The phases below read and advance it; the end (endExchange) undoes or
+ * keeps from what it says.
+ */
+interface Exchange<T extends ConversationTypes> {
+  readonly services: Services;
+  readonly store: ConversationStore<T>;
+  readonly p: ExchangeParams<T>;
+  readonly slot: ActiveStream;
+  /** The client's disconnect, Stop, or the registry (shutdown, lost lease). */
+  readonly signal: AbortSignal;
+  /** Ends this send's turn in the start gate (idempotent). */
+  readonly startDone: () => void;
+  /** The owned session, read again after undoing exchanges a crash left behind. */
+  session: T['session'];
+  /** What is sent: the message, or the replaced exchange's for a Regenerate. */
+  content: string;
+  input: T['input'];
+  /** The message ids of the exchange a Regenerate or Edit replaces (none otherwise). */
+  replaced: string[];
+  reservation?: QuotaReservation;
+  /** Set once the start transaction was tried; `recorded` once it committed. */
+  record?: PendingExchangeRecord;
+  recorded: boolean;
+  completed: boolean;
+  /** The model was called: a failure from here on is the model's (failure()). */
+  inModel: boolean;
+  failed: unknown;
+  /** The streamed text (a Stop may keep it). */
+  text: string;
+}
+
+/** The stored user message and session of a started exchange, and the prompt the model gets. */
+interface Started<T extends ConversationTypes> {
+  message: T['messageRow'];
+  session: T['sessionRow'];
+  messages: LlmMessage[];
+  history: HistoryMessage[];
+}
+
+/** The history as read before the start, or the SQL that reads it in the start's statement. */
+interface HistoryRead {
+  historySql: Prisma.Sql | undefined;
+  /** Newest first; undefined while `historySql` is still to run. */
+  stored: HistoryMessage[] | undefined;
+}
+
+/** What the model phase hands on: the store's own answer (if it made one) and the usage report. */
+interface Answered {
+  produced: ProducedAnswer | undefined;
+  usage: LlmUsage | undefined;
+}
+
+/** Annotates the send's usage entry (the one its procedure handed over). */
+function logUsage<T extends ConversationTypes>(
+  x: Exchange<T>,
+  e: Pick<UsageEntry, 'usage' | 'status' | 'details'>,
+) {
+  const { p } = x;
+  return x.services.usage.log(
+    { userId: p.userId, action: p.action, endpoint: p.endpoint, ...e },
+    p.usageCall,
+  );
+}
+
+const cancelledError = () =>
+  appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
+
+/** An error the pipeline raised on purpose (a refusal), as opposed to a failure or a cancellation. */
+const isRefusal = (err: unknown) => err instanceof TRPCError && err.code !== 'CLIENT_CLOSED_REQUEST';
+
+/** The session's view after the answer: one message more, or as many as before when one was replaced. */
+const completeEvent = <T extends ConversationTypes>(
+  x: Exchange<T>,
+  done: { message: T['messageRow']; session: T['sessionRow'] },
+): ExchangeEvent<T> => ({
+  type: 'complete',
+  message: x.store.messageView(done.message),
+  session: x.store.sessionView(done.session, x.session.messageCount + 2 - x.replaced.length),
+});
+
+/** Step 1: ownership (404), rate limit (429) and the session's send slot (409); the start gate is entered. */
+async function openExchange<T extends ConversationTypes>(
   services: Services,
   store: ConversationStore<T>,
   p: ExchangeParams<T>,
-): AsyncGenerator<ExchangeEvent<T>> {
-  const { db, log } = services;
+): Promise<Exchange<T>> {
   const streams = services.conversationStreams;
-  const kind = store.kind;
-  /** Annotates the send's usage entry (the one its procedure handed over). */
-  const logUsage = (e: Pick<UsageEntry, 'usage' | 'status' | 'details'>) =>
-    services.usage.log({ userId: p.userId, action: p.action, endpoint: p.endpoint, ...e }, p.usageCall);
-  let content = p.message.trim();
-  let input = p.input;
   if (streams.draining) throw streamStoppedError('restarting');
   // Until the model is called this send goes before other streams' later work on this instance (start-gate.ts).
   const startDone = streams.starts.begin();
   let session: T['session'];
-  let slot: Awaited<ReturnType<typeof streams.acquire>>;
+  let slot: ActiveStream | null;
   try {
     session = await store.owned(p.userId, p.sessionId);
     await services.rateLimiter.consume(store.rateLimit, p.userId);
-    slot = await streams.acquire(kind, session.id);
+    slot = await streams.acquire(store.kind, session.id);
   } catch (err) {
     startDone();
     throw err;
@@ -221,302 +302,383 @@ export async function* runExchange<T extends ConversationTypes>(
     startDone();
     throw appError('CONFLICT', SEND_IN_PROGRESS_MESSAGE, { appCode: ERROR_CODES.SEND_IN_PROGRESS });
   }
-
-  let reservation: QuotaReservation | undefined;
-  /** Set once the start transaction was tried; `recorded` once it committed. */
-  let record: PendingExchangeRecord | undefined;
-  let recorded = false;
-  let completed = false;
-  let inModel = false;
-  let failed: unknown;
-  /** The streamed text, and the history and session the answer is stored with (a Stop may keep it). */
-  let text = '';
-  let replaced: string[] = [];
-  const signal = p.signal ? AbortSignal.any([p.signal, slot.signal]) : slot.signal;
-  /**
-   * Stop (the stop procedure, an unsubscribe or a disconnect) after some text has streamed: the partial
-   * answer is stored like a finished one, marked stopped, and charged. Undefined (the exchange is undone as
-   * before) when nothing has streamed or the registry stopped the send (shutdown, lost lease).
-   */
-  const keepStopped = async () => {
-    if (completed || !recorded || !record || !reservation || !text.trim() || stopReasonOf(slot.signal))
-      return;
-    try {
-      const r = record;
-      const done = await inTransaction(
-        db,
-        store.saveAnswer({ id: newMessageId(), session, content: text, tokensUsed: 0, stopped: true }),
-        (sql) => ({
-          before: [store.completeUserMessage(r.userMessageId)],
-          after: [...removals(store, replaced), sql ? finishPendingStep(r.id) : finishPending(db, r.id)],
-        }),
-      );
-      completed = true;
-      await reservation.commit();
-      await logUsage({
-        usage: 1,
-        details: `session ${session.id}; stopped after ${text.length} characters; ${services.llm.kind}`,
-      });
-      return done;
-    } catch (err) {
-      log.warn({ err, kind, sessionId: session.id }, 'keeping a stopped answer failed; undoing the exchange');
-      return undefined;
-    }
+  return {
+    services,
+    store,
+    p,
+    slot,
+    signal: p.signal ? AbortSignal.any([p.signal, slot.signal]) : slot.signal,
+    startDone,
+    session,
+    content: p.message.trim(),
+    input: p.input,
+    replaced: [],
+    recorded: false,
+    completed: false,
+    inModel: false,
+    failed: undefined,
+    text: '',
   };
-  try {
-    // Exchanges of this session a crash left behind: none can be running while we hold the slot, so they
-    // are undone now (their reservations come back before ours is taken). The history read runs alongside.
-    if (p.replace) {
-      const last = await lastExchangeOf(store, session, p.replace);
-      replaced = last.messageIds;
-      if (p.replace.mode === 'regenerate') {
-        content = last.content;
-        input = last.input;
-      }
-    }
-    // A replaced exchange is the newest stored messages: the history is read past it. A store that gives its
-    // history as SQL has it read in a statement the send makes anyway (one round trip fewer before the model).
-    const historyLimit = HISTORY_MESSAGES + replaced.length;
-    const historySql = store.historySql?.(session, historyLimit);
-    const [orphans, previous] = await Promise.allSettled([
-      session.hasPending === false ? [] : pendingOf(db, kind, session.id),
-      historySql ? undefined : store.history(session, historyLimit),
-    ]);
-    if (orphans.status === 'rejected')
-      log.warn({ err: orphans.reason, sessionId: session.id }, 'pending exchanges lookup failed');
-    else if (orphans.value.length) {
-      for (const o of orphans.value) await undoExchange(db, store, o, log);
-      session = await store.owned(p.userId, session.id);
-    }
-    if (previous.status === 'rejected') throw previous.reason;
-    let stored = previous.value;
+}
 
-    const title = store.titleFor(session, content);
-    const touchedAt = new Date();
-    // The counter's key is filled in once the message is reserved.
-    const pending: PendingExchangeRecord = {
-      id: newExchangeId(),
-      kind,
-      sessionId: session.id,
-      userMessageId: newMessageId(),
-      subscriptionId: null,
-      periodStart: null,
-      previousTitle: session.title,
-      previousUpdatedAt: session.updatedAt,
-      touchedAt,
+/**
+ * The exchange a Regenerate or Edit replaces, the exchanges a crash left behind (undone), and the history —
+ * read here, or as SQL (`historySql`) in a statement the send makes anyway.
+ */
+async function readHistory<T extends ConversationTypes>(x: Exchange<T>): Promise<HistoryRead> {
+  const { services, store, p } = x;
+  // Exchanges of this session a crash left behind: none can be running while we hold the slot, so they
+  // are undone now (their reservations come back before ours is taken). The history read runs alongside.
+  if (p.replace) {
+    const last = await lastExchangeOf(store, x.session, p.replace);
+    x.replaced = last.messageIds;
+    if (p.replace.mode === 'regenerate') {
+      x.content = last.content;
+      x.input = last.input;
+    }
+  }
+  // A replaced exchange is the newest stored messages: the history is read past it. A store that gives its
+  // history as SQL has it read in a statement the send makes anyway (one round trip fewer before the model).
+  const historyLimit = HISTORY_MESSAGES + x.replaced.length;
+  const historySql = store.historySql?.(x.session, historyLimit);
+  const [orphans, previous] = await Promise.allSettled([
+    x.session.hasPending === false ? [] : pendingOf(services.db, store.kind, x.session.id),
+    historySql ? undefined : store.history(x.session, historyLimit),
+  ]);
+  if (orphans.status === 'rejected')
+    services.log.warn({ err: orphans.reason, sessionId: x.session.id }, 'pending exchanges lookup failed');
+  else if (orphans.value.length) {
+    for (const o of orphans.value) await undoExchange(services.db, store, o, services.log);
+    x.session = await store.owned(p.userId, x.session.id);
+  }
+  if (previous.status === 'rejected') throw previous.reason;
+  return { historySql, stored: previous.value };
+}
+
+/**
+ * Step 2 for most sends (a store writing SQL with its history as SQL, a payer of their own): the reservation,
+ * the history read and the start are ONE statement. Undefined when the statement reserved nothing (a team
+ * seat, an admin, a refusal) and changed nothing: startExchange then reserves the usual way.
+ */
+async function startInline<T extends ConversationTypes>(
+  x: Exchange<T>,
+  pending: PendingExchangeRecord,
+  writes: MessageSqlWrites<T>,
+  historySql: Prisma.Sql,
+) {
+  const inline = x.services.quota.reserveInline(x.p.userId);
+  x.record = pending;
+  try {
+    const { row, values } = await runInFrame<T['sessionRow']>(
+      x.services.db,
+      [recordPendingStep(pending, inline), ...writes.steps],
+      {
+        ctes: inline.ctes,
+        require: { sql: inline.reserved, message: NOTHING_RESERVED },
+        values: {
+          history: historySql,
+          subscriptionId: inline.subscriptionId,
+          periodStart: inline.periodStart,
+        },
+      },
+    );
+    const counter = {
+      subscriptionId: values.subscriptionId as string,
+      periodStart: values.periodStart as Date,
     };
-    const userMessage = () =>
-      store.saveUserMessage({ id: pending.userMessageId, session, content, input, touchedAt, title });
-    let history: HistoryMessage[] = [];
-    const assemblePrompt = () => {
-      history = withinBudget(stored!.slice(replaced.length));
-      return store.prompt({ session, history, message: content, input });
+    x.reservation = inline.held(counter);
+    Object.assign(pending, counter);
+    x.recorded = true;
+    return {
+      started: { message: writes.message, session: row as T['sessionRow'] },
+      stored: values.history as HistoryMessage[],
     };
-    let started: { message: T['messageRow']; session: T['sessionRow'] } | undefined;
-    let messages: LlmMessage[] | undefined;
-    // Most sends (a store writing SQL with its history as SQL, a payer of their own): the reservation, the
-    // history and the start are ONE statement, and the prompt (no I/O, see historySql) is assembled after it.
-    const writes = historySql ? userMessage() : undefined;
-    if (historySql && writes && isSqlWrites(writes)) {
-      const inline = services.quota.reserveInline(p.userId);
-      record = pending;
-      try {
-        const { row, values } = await runInFrame<T['sessionRow']>(
-          db,
-          [recordPendingStep(pending, inline), ...writes.steps],
-          {
-            ctes: inline.ctes,
-            require: { sql: inline.reserved, message: NOTHING_RESERVED },
-            values: {
-              history: historySql,
-              subscriptionId: inline.subscriptionId,
-              periodStart: inline.periodStart,
-            },
-          },
-        );
-        const counter = {
-          subscriptionId: values.subscriptionId as string,
-          periodStart: values.periodStart as Date,
-        };
-        reservation = inline.held(counter);
-        Object.assign(pending, counter);
-        recorded = true;
-        stored = values.history as HistoryMessage[];
-        started = { message: writes.message, session: row as T['sessionRow'] };
-      } catch (err) {
-        if (!failedRequirement(err, NOTHING_RESERVED)) {
-          // Failed like a start transaction: undone and logged below. The statement is atomic, so the message
-          // is reserved only if it committed after all (a lost connection), and then the record names it.
-          reservation = RESERVED_IF_RECORDED;
-          throw err;
+  } catch (err) {
+    if (!failedRequirement(err, NOTHING_RESERVED)) {
+      // Failed like a start transaction: undone and logged by the end. The statement is atomic, so the message
+      // is reserved only if it committed after all (a lost connection), and then the record names it.
+      x.reservation = RESERVED_IF_RECORDED;
+      throw err;
+    }
+    x.record = undefined;
+    return undefined;
+  }
+}
+
+/**
+ * Step 2: the quota reservation and one transaction recording the user message (PENDING), the session's new
+ * updatedAt/title and the PendingExchange record naming the reserved counter; then the prompt.
+ */
+async function startExchange<T extends ConversationTypes>(
+  x: Exchange<T>,
+  { historySql, stored: read }: HistoryRead,
+): Promise<Started<T>> {
+  const { services, store, p, session, content, input } = x;
+  const title = store.titleFor(session, content);
+  const touchedAt = new Date();
+  // The counter's key is filled in once the message is reserved.
+  const pending: PendingExchangeRecord = {
+    id: newExchangeId(),
+    kind: store.kind,
+    sessionId: session.id,
+    userMessageId: newMessageId(),
+    subscriptionId: null,
+    periodStart: null,
+    previousTitle: session.title,
+    previousUpdatedAt: session.updatedAt,
+    touchedAt,
+  };
+  const userMessage = () =>
+    store.saveUserMessage({ id: pending.userMessageId, session, content, input, touchedAt, title });
+  let stored = read;
+  let history: HistoryMessage[] = [];
+  const assemblePrompt = () => {
+    history = withinBudget(stored!.slice(x.replaced.length));
+    return store.prompt({ session, history, message: content, input });
+  };
+  let messages: LlmMessage[] | undefined;
+  // The prompt (no I/O, see historySql) is assembled after the one statement.
+  const writes = historySql ? userMessage() : undefined;
+  const inline =
+    historySql && writes && isSqlWrites(writes)
+      ? await startInline(x, pending, writes, historySql)
+      : undefined;
+  let started = inline?.started;
+  if (inline) stored = inline.stored;
+  else {
+    if (historySql) {
+      x.reservation = await services.quota.reserve(p.userId, { alongside: historySql });
+      stored = x.reservation.alongside as HistoryMessage[];
+    }
+    messages = await assemblePrompt();
+    // The reservation comes last, right before the transaction that records it: a crash can then only
+    // strand a reservation in that one round trip (the record makes every later one recoverable).
+    x.reservation ??= await services.quota.reserve(p.userId);
+    pending.subscriptionId = x.reservation.counter?.subscriptionId ?? null;
+    pending.periodStart = x.reservation.counter?.periodStart ?? null;
+    x.record = pending;
+    started = await inTransaction(services.db, writes ?? userMessage(), (sql) => ({
+      before: [sql ? recordPendingStep(pending) : recordPending(services.db, pending)],
+    }));
+    x.recorded = true;
+  }
+  messages ??= await assemblePrompt();
+  return { ...started!, messages, history };
+}
+
+/** Step 3: the model's answer, streamed (and broadcast to watchers) until it ends or the send is stopped. */
+async function* streamAnswer<T extends ConversationTypes>(
+  x: Exchange<T>,
+  started: Started<T>,
+): AsyncGenerator<ExchangeEvent<T>, Answered> {
+  const { services, store, p, session, signal } = x;
+  const streams = services.conversationStreams;
+  let usage: LlmUsage | undefined;
+  x.inModel = true;
+  let lastBroadcast = 0;
+  const profile = store.profile?.(session);
+  x.startDone();
+  const { messages, history } = started;
+  const produced = await store.answer?.({
+    userId: p.userId,
+    session,
+    history,
+    message: x.content,
+    input: x.input,
+    messages,
+    signal,
+    profile,
+  });
+  // Deltas joined per short window, wider while this instance has many streams open: fewer events through
+  // the transport and fewer socket writes under load (llm/coalesce.ts).
+  const coalesceMs = services.config.streamCoalesceMs;
+  const events = coalesceDeltas(
+    produced?.events ?? services.llm.stream({ messages, signal, profile }),
+    coalesceMs > 0 ? () => windowUnderLoad(coalesceMs, streams.active()) : 0,
+  );
+  try {
+    for await (const ev of events) {
+      if (signal.aborted) break;
+      if (ev.type === 'delta') {
+        x.text += ev.content;
+        if (Date.now() - lastBroadcast >= BROADCAST_EVERY_MS) {
+          lastBroadcast = Date.now();
+          streams.publish(store.kind, session.id, { type: 'progress', text: x.text });
         }
-        // Not a payer of their own who may send (a team seat, an admin, a refusal): the statement changed
-        // nothing, and reserve() below reserves or tells why not.
-        record = undefined;
-      }
+        yield { type: 'content', content: ev.content };
+        // Sends still starting on this instance go first: the next pull from the model waits for them (bounded).
+        const startsFirst = streams.starts.wait();
+        if (startsFirst) await startsFirst;
+      } else usage = ev.usage;
     }
-    if (!started) {
-      if (historySql) {
-        reservation = await services.quota.reserve(p.userId, { alongside: historySql });
-        stored = reservation.alongside as HistoryMessage[];
-      }
-      messages = await assemblePrompt();
-      // The reservation comes last, right before the transaction that records it: a crash can then only
-      // strand a reservation in that one round trip (the record makes every later one recoverable).
-      reservation ??= await services.quota.reserve(p.userId);
-      pending.subscriptionId = reservation.counter?.subscriptionId ?? null;
-      pending.periodStart = reservation.counter?.periodStart ?? null;
-      record = pending;
-      started = await inTransaction(db, writes ?? userMessage(), (sql) => ({
-        before: [sql ? recordPendingStep(pending) : recordPending(db, pending)],
-      }));
-      recorded = true;
+  } catch (err) {
+    // A model that throws on the abort was stopped, not failed: handled like a plain stop.
+    if (!signal.aborted) throw err;
+  }
+  return { produced, usage };
+}
+
+/**
+ * Step 4: one transaction — the answer, the user message flipped to COMPLETE, the replaced exchange and the
+ * record deleted (which makes the reservation final) — then the usage log and afterComplete.
+ */
+async function completeExchange<T extends ConversationTypes>(
+  x: Exchange<T>,
+  started: Started<T>,
+  { produced, usage }: Answered,
+) {
+  const { services, store, session } = x;
+  const { db } = services;
+  const tokensUsed = usage?.totalTokens ?? 0;
+  const answerId = newMessageId();
+  const r = x.record!;
+  const done = await inTransaction(
+    db,
+    store.saveAnswer({ id: answerId, session, content: x.text, tokensUsed }),
+    (sql) => ({
+      before: [store.completeUserMessage(r.userMessageId)],
+      after: [
+        ...(produced?.writes?.(answerId) ?? []),
+        ...removals(store, x.replaced),
+        sql ? finishPendingStep(r.id) : finishPending(db, r.id),
+      ],
+    }),
+  );
+  x.completed = true;
+  await x.reservation!.commit();
+  await logUsage(x, {
+    usage: 1,
+    details: [`session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`, produced?.details?.()]
+      .filter(Boolean)
+      .join('; '),
+  });
+  if (store.afterComplete) {
+    try {
+      await store.afterComplete({ session, userMessage: started.message, answer: done.message });
+    } catch (err) {
+      services.log.warn({ err, kind: store.kind, sessionId: session.id }, 'after-completion hook failed');
     }
-    messages ??= await assemblePrompt();
-    const held = reservation!;
+  }
+  return done;
+}
+
+/**
+ * Stop (the stop procedure, an unsubscribe or a disconnect) after some text has streamed: the partial
+ * answer is stored like a finished one, marked stopped, and charged. Undefined (the exchange is undone as
+ * before) when nothing has streamed or the registry stopped the send (shutdown, lost lease).
+ */
+async function keepStopped<T extends ConversationTypes>(x: Exchange<T>) {
+  const { services, store, session, record: r, reservation } = x;
+  const { db } = services;
+  if (x.completed || !x.recorded || !r || !reservation || !x.text.trim() || stopReasonOf(x.slot.signal))
+    return;
+  try {
+    const done = await inTransaction(
+      db,
+      store.saveAnswer({ id: newMessageId(), session, content: x.text, tokensUsed: 0, stopped: true }),
+      (sql) => ({
+        before: [store.completeUserMessage(r.userMessageId)],
+        after: [...removals(store, x.replaced), sql ? finishPendingStep(r.id) : finishPending(db, r.id)],
+      }),
+    );
+    x.completed = true;
+    await reservation.commit();
+    await logUsage(x, {
+      usage: 1,
+      details: `session ${session.id}; stopped after ${x.text.length} characters; ${services.llm.kind}`,
+    });
+    return done;
+  } catch (err) {
+    services.log.warn(
+      { err, kind: store.kind, sessionId: session.id },
+      'keeping a stopped answer failed; undoing the exchange',
+    );
+    return undefined;
+  }
+}
+
+/** The error a failed exchange ends with (it was already undone or is undone by endExchange). */
+function failureOf<T extends ConversationTypes>(x: Exchange<T>, err: unknown): TRPCError {
+  // Stopped by the registry (shutdown, lost lease): the client is told why, and to retry.
+  const stopped = stopReasonOf(x.slot.signal);
+  if (stopped) return streamStoppedError(stopped);
+  if (x.signal.aborted && !isRefusal(err)) return cancelledError();
+  if (err instanceof TRPCError) return err;
+  x.services.log.warn({ err, kind: x.store.kind, sessionId: x.session.id }, `${x.store.kind} reply failed`);
+  return failure(err, x.inModel);
+}
+
+/**
+ * Step 5, on every way out (success, errors, the consumer stopping early): keeps a stopped answer, undoes an
+ * unfinished exchange (pending.ts: reservation first), and frees the slot.
+ */
+async function endExchange<T extends ConversationTypes>(x: Exchange<T>) {
+  const { services, store, session, signal, slot, failed } = x;
+  const { db, log } = services;
+  // A send that failed, or whose consumer left at its `start` event, before its model was called.
+  x.startDone();
+  // Stop or disconnect after some text, where the consumer stopped at a `yield` or the model threw on the
+  // abort: the partial answer is kept here (a failure or a shutdown never reaches this).
+  if (!x.completed && signal.aborted && !isRefusal(failed)) await keepStopped(x).catch(() => undefined);
+  if (!x.completed && x.reservation) {
+    const held = x.reservation;
+    if (x.record) {
+      // From the record: its claim releases the reservation once, whoever gets there first. Without a
+      // committed record (the start transaction failed) the reservation is released directly.
+      const r = x.record;
+      await undoExchange(db, store, r, log, async () => {
+        if (!(await releasePending(db, r.id)) && !x.recorded) await held.release();
+      });
+    } else {
+      await held
+        .release()
+        .catch((err: unknown) => log.error({ err, kind: store.kind }, 'quota release failed'));
+    }
+    const stopped = stopReasonOf(slot.signal);
+    await logUsage(x, {
+      status: signal.aborted ? 'warning' : 'error',
+      usage: 0,
+      details: stopped
+        ? `session ${x.session.id}; ${stopped}`
+        : signal.aborted
+          ? `session ${x.session.id}; cancelled`
+          : `session ${x.session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
+    });
+  }
+  await slot.release();
+  services.conversationStreams.publish(store.kind, session.id, { type: 'end' });
+}
+
+export async function* runExchange<T extends ConversationTypes>(
+  services: Services,
+  store: ConversationStore<T>,
+  p: ExchangeParams<T>,
+): AsyncGenerator<ExchangeEvent<T>> {
+  const x = await openExchange(services, store, p);
+  try {
+    const started = await startExchange(x, await readHistory(x));
     yield {
       type: 'start',
       userMessage: store.messageView(started.message),
-      session: store.sessionView(started.session, session.messageCount + 1),
+      session: store.sessionView(started.session, x.session.messageCount + 1),
     };
-
-    let usage: LlmUsage | undefined;
-    inModel = true;
-    let lastBroadcast = 0;
-    const profile = store.profile?.(session);
-    startDone();
-    const produced = await store.answer?.({
-      userId: p.userId,
-      session,
-      history,
-      message: content,
-      input,
-      messages,
-      signal,
-      profile,
-    });
-    // Deltas joined per short window, wider while this instance has many streams open: fewer events through
-    // the transport and fewer socket writes under load (llm/coalesce.ts).
-    const coalesceMs = services.config.streamCoalesceMs;
-    const events = coalesceDeltas(
-      produced?.events ?? services.llm.stream({ messages, signal, profile }),
-      coalesceMs > 0 ? () => windowUnderLoad(coalesceMs, streams.active()) : 0,
-    );
-    try {
-      for await (const ev of events) {
-        if (signal.aborted) break;
-        if (ev.type === 'delta') {
-          text += ev.content;
-          if (Date.now() - lastBroadcast >= BROADCAST_EVERY_MS) {
-            lastBroadcast = Date.now();
-            streams.publish(kind, session.id, { type: 'progress', text });
-          }
-          yield { type: 'content', content: ev.content };
-          // Sends still starting on this instance go first: the next pull from the model waits for them (bounded).
-          const startsFirst = streams.starts.wait();
-          if (startsFirst) await startsFirst;
-        } else usage = ev.usage;
-      }
-    } catch (err) {
-      // A model that throws on the abort was stopped, not failed: handled below like a plain stop.
-      if (!signal.aborted) throw err;
-    }
-    if (signal.aborted) {
-      const kept = await keepStopped();
+    const answered = yield* streamAnswer(x, started);
+    if (x.signal.aborted) {
+      const kept = await keepStopped(x);
       // Stopped by the stop procedure, the consumer still listening: it gets the kept answer.
       if (kept && !p.signal?.aborted) {
-        yield {
-          type: 'complete',
-          message: store.messageView(kept.message),
-          session: store.sessionView(kept.session, session.messageCount + 2 - replaced.length),
-        };
+        yield completeEvent(x, kept);
         return;
       }
-      throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
+      throw cancelledError();
     }
-    if (!text.trim())
+    if (!x.text.trim())
       throw new LlmError('The AI provider returned an empty answer. Please try again.', 'upstream');
-
-    const tokensUsed = usage?.totalTokens ?? 0;
-    const answerId = newMessageId();
-    const r = pending;
-    const done = await inTransaction(
-      db,
-      store.saveAnswer({ id: answerId, session, content: text, tokensUsed }),
-      (sql) => ({
-        before: [store.completeUserMessage(r.userMessageId)],
-        after: [
-          ...(produced?.writes?.(answerId) ?? []),
-          ...removals(store, replaced),
-          sql ? finishPendingStep(r.id) : finishPending(db, r.id),
-        ],
-      }),
-    );
-    completed = true;
-    await held.commit();
-    await logUsage({
-      usage: 1,
-      details: [`session ${session.id}; ${tokensUsed} tokens; ${services.llm.kind}`, produced?.details?.()]
-        .filter(Boolean)
-        .join('; '),
-    });
-    if (store.afterComplete) {
-      try {
-        await store.afterComplete({ session, userMessage: started.message, answer: done.message });
-      } catch (err) {
-        log.warn({ err, kind, sessionId: session.id }, 'after-completion hook failed');
-      }
-    }
-    yield {
-      type: 'complete',
-      message: store.messageView(done.message),
-      session: store.sessionView(done.session, session.messageCount + 2 - replaced.length),
-    };
+    yield completeEvent(x, await completeExchange(x, started, answered));
   } catch (err) {
-    failed = err;
-    // Stopped by the registry (shutdown, lost lease): the client is told why, and to retry.
-    const stopped = stopReasonOf(slot.signal);
-    if (stopped) throw streamStoppedError(stopped);
-    if (signal.aborted && !(err instanceof TRPCError && err.code !== 'CLIENT_CLOSED_REQUEST'))
-      throw appError('CLIENT_CLOSED_REQUEST', CANCELLED_MESSAGE, { appCode: ERROR_CODES.CANCELLED });
-    if (err instanceof TRPCError) throw err;
-    log.warn({ err, kind, sessionId: session.id }, `${kind} reply failed`);
-    throw failure(err, inModel);
+    x.failed = err;
+    throw failureOf(x, err);
   } finally {
-    // A send that failed, or whose consumer left at its `start` event, before its model was called.
-    startDone();
-    // Stop or disconnect after some text, where the consumer stopped at a `yield` or the model threw on the
-    // abort: the partial answer is kept here (a failure or a shutdown never reaches this).
-    if (
-      !completed &&
-      signal.aborted &&
-      !(failed instanceof TRPCError && failed.code !== 'CLIENT_CLOSED_REQUEST')
-    )
-      await keepStopped().catch(() => undefined);
-    // Runs on success, on errors and when the consumer stops early (client gone): undo an unfinished exchange.
-    if (!completed && reservation) {
-      const held = reservation;
-      if (record) {
-        // From the record: its claim releases the reservation once, whoever gets there first. Without a
-        // committed record (the start transaction failed) the reservation is released directly.
-        const r = record;
-        await undoExchange(db, store, r, log, async () => {
-          if (!(await releasePending(db, r.id)) && !recorded) await held.release();
-        });
-      } else {
-        await held.release().catch((err: unknown) => log.error({ err, kind }, 'quota release failed'));
-      }
-      await logUsage({
-        status: signal.aborted ? 'warning' : 'error',
-        usage: 0,
-        details: stopReasonOf(slot.signal)
-          ? `session ${session.id}; ${stopReasonOf(slot.signal)}`
-          : signal.aborted
-            ? `session ${session.id}; cancelled`
-            : `session ${session.id}; ${failed instanceof Error ? failed.message : 'failed'}`,
-      });
-    }
-    await slot.release();
-    streams.publish(kind, session.id, { type: 'end' });
+    await endExchange(x);
   }
 }
