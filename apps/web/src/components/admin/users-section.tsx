@@ -3,7 +3,7 @@
 // admin rights granted or removed (the server refuses to remove the last admin and says why).
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MoreHorizontal, RotateCcw, Search, ShieldCheck, ShieldOff } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { SUBSCRIPTION_STATUS_VALUES } from '@app/api/schemas';
 import {
   AlertDialog,
@@ -14,39 +14,24 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  Badge,
-  Button,
   Card,
   CardContent,
   DataTable,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
   Input,
-  Progress,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
   toast,
-  type DataTableColumn,
 } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { useTRPC } from '../../lib/trpc';
-import {
-  USAGE_BAR_CLASS,
-  formatPlanName,
-  statusLabel,
-  statusVariant,
-  usagePercent,
-  usageTone,
-} from '../billing/subscription-format';
-import { USERS_PAGE_SIZE, formatCount, formatDay, personName } from './admin-format';
+import { statusLabel } from '../billing/subscription-format';
+import { USERS_PAGE_SIZE, formatCount } from './admin-format';
 import { SectionHeader } from './section-header';
-import type { AdminUserRow } from './types';
 import { serverMessage, useErrorToast } from './use-error-toast';
+import { userColumns, type PendingUserAction } from './user-columns';
 
 const ALL = 'all';
 
@@ -60,7 +45,7 @@ function useDebounced(value: string, ms: number) {
   return [debounced, setDebounced] as const;
 }
 
-type Pending = { kind: 'reset' | 'grant' | 'revoke'; user: AdminUserRow } | null;
+type Pending = PendingUserAction | null;
 
 export function UsersSection() {
   const trpc = useTRPC();
@@ -115,113 +100,7 @@ export function UsersSection() {
     }
   }
 
-  const columns: DataTableColumn<AdminUserRow>[] = [
-    {
-      id: 'user',
-      header: 'User',
-      cell: (u) => {
-        const name = personName(u);
-        return (
-          <div className="flex min-w-48 flex-col gap-0.5">
-            <span className="flex items-center gap-2 font-medium">
-              <span className="truncate">{name || '—'}</span>
-              {u.isAdmin && (
-                <Badge variant="secondary" title="Administrator" data-testid="admin-badge">
-                  <ShieldCheck aria-hidden /> Admin
-                </Badge>
-              )}
-            </span>
-            <span className="text-muted-foreground truncate text-sm">{u.email}</span>
-            <span className="text-muted-foreground font-mono text-[11px]" title={u.id}>
-              ID {u.id}
-            </span>
-          </div>
-        );
-      },
-    },
-    {
-      id: 'plan',
-      header: 'Plan',
-      cell: (u) => formatPlanName(u.subscription?.planName ?? u.subscription?.plan),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (u) => (
-        <Badge variant={statusVariant(u.subscription?.status)} data-testid="user-status">
-          {statusLabel(u.subscription?.status)}
-        </Badge>
-      ),
-    },
-    {
-      id: 'usage',
-      header: 'Messages used',
-      cell: (u) => {
-        if (!u.subscription) return <span className="text-muted-foreground">—</span>;
-        const { messagesUsed, messageLimit } = u.subscription;
-        const pct = usagePercent(messagesUsed, messageLimit);
-        return (
-          <div className="flex min-w-28 flex-col gap-1">
-            <span className="tabular-nums" data-testid="user-usage">
-              {formatCount(messagesUsed)} / {formatCount(messageLimit)}
-            </span>
-            <Progress
-              value={pct}
-              className="h-1.5"
-              indicatorClassName={USAGE_BAR_CLASS[usageTone(pct)]}
-              aria-label={`${Math.round(pct)}% of the quota used`}
-            />
-          </div>
-        );
-      },
-    },
-    {
-      id: 'chats',
-      header: 'Chats',
-      align: 'right',
-      cell: (u) => <span className="tabular-nums">{formatCount(u.chatSessionCount)}</span>,
-    },
-    { id: 'joined', header: 'Joined', cell: (u) => formatDay(u.createdAt) },
-    {
-      id: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (u) => (
-        <div className="flex items-center justify-end gap-1">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!u.subscription || update.isPending}
-            title={u.subscription ? undefined : 'No subscription to reset'}
-            onClick={() => setPending({ kind: 'reset', user: u })}
-          >
-            <RotateCcw aria-hidden /> Reset Quota
-          </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`More actions for ${u.email}`}>
-                <MoreHorizontal />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {u.isAdmin ? (
-                <DropdownMenuItem
-                  variant="destructive"
-                  onSelect={() => setPending({ kind: 'revoke', user: u })}
-                >
-                  <ShieldOff /> Remove admin access
-                </DropdownMenuItem>
-              ) : (
-                <DropdownMenuItem onSelect={() => setPending({ kind: 'grant', user: u })}>
-                  <ShieldCheck /> Make admin
-                </DropdownMenuItem>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
-      ),
-    },
-  ];
+  const columns = userColumns({ busy: update.isPending, onPick: setPending });
 
   const data = users.data;
   return (
