@@ -115,28 +115,19 @@ export interface ConversationStreamRegistry {
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
-export function createConversationStreamRegistry(
+type ChannelType = 'cancel' | 'events' | 'watching';
+const sessionKey = (kind: ConversationKind, id: string) => `${kind}:${id}`;
+
+/**
+ * The watchers' side of the registry: the listeners of each session on this instance and, with Redis, the
+ * fan-out of watch events to every instance and the announcements of the sessions watched here.
+ */
+function createWatchFanOut(
   redis: Redis | undefined,
   log: Logger,
-  namespace = '',
-  timingOverrides: Partial<LeaseTiming> = {},
-): ConversationStreamRegistry {
-  const timing: LeaseTiming = { ...DEFAULT_LEASE_TIMING, ...timingOverrides };
-  const key = (kind: ConversationKind, id: string) => `${kind}:${id}`;
-  const local = new Map<string, AbortController>();
-  /** Called whenever a local slot is released (drain waits on it). */
-  const onRelease = new Set<() => void>();
-  let draining = false;
-  const lockKey = (kind: ConversationKind, id: string) => `${kind}:${namespace}lock:${id}`;
-  const cancelChannel = (kind: ConversationKind) => `${kind}:cancel:${namespace}`;
-  const eventsChannel = (kind: ConversationKind) => `${kind}:events:${namespace}`;
-  const watchingChannel = (kind: ConversationKind) => `${kind}:watching:${namespace}`;
-  const channels = new Map<string, { kind: ConversationKind; type: 'cancel' | 'events' | 'watching' }>();
-  for (const kind of CONVERSATION_KINDS) {
-    channels.set(cancelChannel(kind), { kind, type: 'cancel' });
-    channels.set(eventsChannel(kind), { kind, type: 'events' });
-    channels.set(watchingChannel(kind), { kind, type: 'watching' });
-  }
+  timing: LeaseTiming,
+  channel: (kind: ConversationKind, type: ChannelType) => string,
+) {
   const watchers = new Map<string, Set<(e: ConversationWatchSignal) => void>>();
   /** With Redis: sessions a watcher announced (on any instance), until when that announcement holds. */
   const watchedUntil = new Map<string, number>();
@@ -144,7 +135,7 @@ export function createConversationStreamRegistry(
   const announcing = new Map<string, NodeJS.Timeout>();
   const announce = (kind: ConversationKind, sessionId: string) =>
     redis!
-      .publish(watchingChannel(kind), sessionId)
+      .publish(channel(kind, 'watching'), sessionId)
       .catch((err: unknown) => log.warn({ err }, 'conversation watcher announcement failed'));
   /** Whether anyone may be watching the session: a watcher here, or one announced from anywhere not long ago. */
   const watched = (k: string) => {
@@ -171,31 +162,93 @@ export function createConversationStreamRegistry(
    */
   const outbox = new Map<string, string[]>();
   const flushOutbox = () => {
-    for (const [channel, items] of outbox) {
+    for (const [ch, items] of outbox) {
       redis!
-        .publish(channel, `[${items.join(',')}]`)
+        .publish(ch, `[${items.join(',')}]`)
         .catch((err: unknown) => log.warn({ err }, 'conversation event publish failed'));
     }
     outbox.clear();
   };
-  /** Sends an event (or a heartbeat) to the session's watchers on every instance. */
-  const broadcast = (
-    kind: ConversationKind,
-    sessionId: string,
-    event: ConversationWatchEvent | { type: 'beat' },
-  ) => {
-    if (redis) {
-      // The text so far is for watchers only; the end and heartbeats always go (a watcher may be starting).
-      if (event.type === 'progress' && !watched(key(kind, sessionId))) return;
-      const channel = eventsChannel(kind);
-      let items = outbox.get(channel);
-      if (!items) {
-        if (outbox.size === 0) setImmediate(flushOutbox);
-        outbox.set(channel, (items = []));
+  return {
+    /** Sends an event (or a heartbeat) to the session's watchers on every instance. */
+    broadcast(kind: ConversationKind, sessionId: string, event: ConversationWatchEvent | { type: 'beat' }) {
+      if (redis) {
+        // The text so far is for watchers only; the end and heartbeats always go (a watcher may be starting).
+        if (event.type === 'progress' && !watched(sessionKey(kind, sessionId))) return;
+        const ch = channel(kind, 'events');
+        let items = outbox.get(ch);
+        if (!items) {
+          if (outbox.size === 0) setImmediate(flushOutbox);
+          outbox.set(ch, (items = []));
+        }
+        items.push(JSON.stringify({ s: sessionId, e: event }));
+      } else deliver(sessionKey(kind, sessionId), event);
+    },
+    /** A message on a session's events or watching channel, from any instance. */
+    received(kind: ConversationKind, type: 'events' | 'watching', message: string) {
+      if (type === 'watching') return noteWatched(sessionKey(kind, message));
+      try {
+        type Item = { s: string; e: ConversationWatchSignal };
+        const parsed = JSON.parse(message) as Item | Item[];
+        // An array from this version, a single event from an instance not yet upgraded.
+        for (const { s, e } of Array.isArray(parsed) ? parsed : [parsed]) {
+          if (e.type !== 'restarting') deliver(sessionKey(kind, s), e);
+        }
+      } catch {
+        // ignore malformed messages
       }
-      items.push(JSON.stringify({ s: sessionId, e: event }));
-    } else deliver(key(kind, sessionId), event);
+    },
+    watch(kind: ConversationKind, sessionId: string, listener: (event: ConversationWatchSignal) => void) {
+      const k = sessionKey(kind, sessionId);
+      let set = watchers.get(k);
+      if (!set) watchers.set(k, (set = new Set()));
+      set.add(listener);
+      if (redis && !announcing.has(k)) {
+        void announce(kind, sessionId);
+        const again = setInterval(() => void announce(kind, sessionId), timing.heartbeatMs);
+        again.unref();
+        announcing.set(k, again);
+      }
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && watchers.get(k) === set) {
+          watchers.delete(k);
+          clearInterval(announcing.get(k));
+          announcing.delete(k);
+        }
+      };
+    },
+    /** Ends this instance's watchers with `restarting` (shutdown). */
+    restarting() {
+      for (const k of [...watchers.keys()]) deliver(k, { type: 'restarting' });
+    },
+    /** Stops announcing and sends what waits for Redis. */
+    close() {
+      for (const t of announcing.values()) clearInterval(t);
+      announcing.clear();
+      if (redis && outbox.size) flushOutbox();
+    },
   };
+}
+
+export function createConversationStreamRegistry(
+  redis: Redis | undefined,
+  log: Logger,
+  namespace = '',
+  timingOverrides: Partial<LeaseTiming> = {},
+): ConversationStreamRegistry {
+  const timing: LeaseTiming = { ...DEFAULT_LEASE_TIMING, ...timingOverrides };
+  const local = new Map<string, AbortController>();
+  /** Called whenever a local slot is released (drain waits on it). */
+  const onRelease = new Set<() => void>();
+  let draining = false;
+  const lockKey = (kind: ConversationKind, id: string) => `${kind}:${namespace}lock:${id}`;
+  const channelOf = (kind: ConversationKind, type: ChannelType) => `${kind}:${type}:${namespace}`;
+  const channels = new Map<string, { kind: ConversationKind; type: ChannelType }>();
+  for (const kind of CONVERSATION_KINDS)
+    for (const type of ['cancel', 'events', 'watching'] as const)
+      channels.set(channelOf(kind, type), { kind, type });
+  const fanOut = createWatchFanOut(redis, log, timing, channelOf);
   let sub: Redis | undefined;
   if (redis) {
     sub = redis.duplicate();
@@ -205,20 +258,9 @@ export function createConversationStreamRegistry(
     sub.on('message', (ch: string, message: string) => {
       const c = channels.get(ch);
       if (!c) return;
-      if (c.type === 'cancel') local.get(key(c.kind, message))?.abort(new Error('Generation cancelled'));
-      else if (c.type === 'watching') noteWatched(key(c.kind, message));
-      else {
-        try {
-          type Item = { s: string; e: ConversationWatchSignal };
-          const parsed = JSON.parse(message) as Item | Item[];
-          // An array from this version, a single event from an instance not yet upgraded.
-          for (const { s, e } of Array.isArray(parsed) ? parsed : [parsed]) {
-            if (e.type !== 'restarting') deliver(key(c.kind, s), e);
-          }
-        } catch {
-          // ignore malformed messages
-        }
-      }
+      if (c.type === 'cancel')
+        local.get(sessionKey(c.kind, message))?.abort(new Error('Generation cancelled'));
+      else fanOut.received(c.kind, c.type, message);
     });
   }
 
@@ -231,7 +273,7 @@ export function createConversationStreamRegistry(
     },
     async acquire(kind, sessionId) {
       if (draining) throw streamStoppedError('restarting');
-      const k = key(kind, sessionId);
+      const k = sessionKey(kind, sessionId);
       if (local.has(k)) return null;
       const controller = new AbortController();
       local.set(k, controller); // claims the slot on this instance before any await
@@ -261,12 +303,12 @@ export function createConversationStreamRegistry(
       };
       const beat = setInterval(() => {
         if (controller.signal.aborted) return;
-        if (!redis) return broadcast(kind, sessionId, { type: 'beat' });
+        if (!redis) return fanOut.broadcast(kind, sessionId, { type: 'beat' });
         redis.eval(RENEW_SCRIPT, 1, lock, token, String(timing.leaseMs)).then(
           (renewed) => {
             if (Number(renewed) !== 1) return lost();
             renewedAt = Date.now();
-            broadcast(kind, sessionId, { type: 'beat' });
+            fanOut.broadcast(kind, sessionId, { type: 'beat' });
           },
           (err: unknown) => {
             log.warn({ err, kind, sessionId }, 'conversation lease renewal failed');
@@ -293,41 +335,22 @@ export function createConversationStreamRegistry(
       };
     },
     async cancel(kind, sessionId) {
-      local.get(key(kind, sessionId))?.abort(new Error('Generation cancelled'));
-      if (redis) await redis.publish(cancelChannel(kind), sessionId);
+      local.get(sessionKey(kind, sessionId))?.abort(new Error('Generation cancelled'));
+      if (redis) await redis.publish(channelOf(kind, 'cancel'), sessionId);
     },
     async isActive(kind, sessionId) {
-      if (local.has(key(kind, sessionId))) return true;
+      if (local.has(sessionKey(kind, sessionId))) return true;
       return redis ? (await redis.exists(lockKey(kind, sessionId))) === 1 : false;
     },
     publish(kind, sessionId, event) {
-      broadcast(kind, sessionId, event);
+      fanOut.broadcast(kind, sessionId, event);
     },
-    watch(kind, sessionId, listener) {
-      const k = key(kind, sessionId);
-      let set = watchers.get(k);
-      if (!set) watchers.set(k, (set = new Set()));
-      set.add(listener);
-      if (redis && !announcing.has(k)) {
-        void announce(kind, sessionId);
-        const again = setInterval(() => void announce(kind, sessionId), timing.heartbeatMs);
-        again.unref();
-        announcing.set(k, again);
-      }
-      return () => {
-        set.delete(listener);
-        if (set.size === 0 && watchers.get(k) === set) {
-          watchers.delete(k);
-          clearInterval(announcing.get(k));
-          announcing.delete(k);
-        }
-      };
-    },
+    watch: fanOut.watch,
     active: () => local.size,
     async drain(timeoutMs = 10_000) {
       draining = true;
       for (const c of local.values()) c.abort(new StreamStopped('restarting'));
-      for (const k of [...watchers.keys()]) deliver(k, { type: 'restarting' });
+      fanOut.restarting();
       if (local.size === 0) return 0;
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -346,9 +369,7 @@ export function createConversationStreamRegistry(
     },
     async close() {
       draining = true;
-      for (const t of announcing.values()) clearInterval(t);
-      announcing.clear();
-      if (redis && outbox.size) flushOutbox();
+      fanOut.close();
       for (const c of local.values()) c.abort(new StreamStopped('restarting'));
       if (sub) await sub.quit().catch(() => sub?.disconnect());
     },
