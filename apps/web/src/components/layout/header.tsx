@@ -2,78 +2,20 @@
 // Start Free Trial. Signed in: Dashboard, Team (Team users, with the workspace's name), Admin (admins), theme, profile,
 // Log out. Below 768 px the items move into
 // a collapsible menu that closes on any action.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { LogOut, Menu, Shield, User, Users, X, LayoutDashboard } from 'lucide-react';
-import { Button, cn, Separator, ToggleGroup, ToggleGroupItem } from '@app/ui';
+import { LogOut, Menu, User, Users, X } from 'lucide-react';
+import { Button } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
-import { ThemeToggle, THEME_OPTIONS, useTheme, type Theme } from '../theme';
+import { ThemeToggle } from '../theme';
 import { Logo } from './logo';
-import { useSectionNav, type SectionId } from './use-section-nav';
+import { MobileMenu } from './mobile-menu';
+import { SectionLink } from './section-link';
 import { useTeamNav } from '../team/use-team-nav';
 import { NotificationsBell } from '../review/notifications-bell';
 
 const desktopLink =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground hover:bg-accent/60 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:text-foreground';
-const mobileItem =
-  'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-base font-medium transition-colors hover:bg-accent outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-[current=page]:bg-accent aria-[current=page]:text-accent-foreground';
-
-function SectionLink({
-  id,
-  className,
-  onNavigate,
-  children,
-}: {
-  id: SectionId;
-  className: string;
-  onNavigate?: () => void;
-  children: ReactNode;
-}) {
-  const goTo = useSectionNav();
-  return (
-    <a
-      href={`/#${id}`}
-      className={className}
-      onClick={(e) => {
-        e.preventDefault();
-        onNavigate?.();
-        goTo(id);
-      }}
-    >
-      {children}
-    </a>
-  );
-}
-
-function MobileThemeChoice({ onChosen }: { onChosen: () => void }) {
-  const { theme, setTheme } = useTheme();
-  const labelId = useId();
-  return (
-    <div className="flex items-center justify-between gap-3 px-3 py-2">
-      <span id={labelId} className="text-base font-medium">
-        Theme
-      </span>
-      <ToggleGroup
-        type="single"
-        size="sm"
-        value={theme}
-        aria-labelledby={labelId}
-        onValueChange={(v) => {
-          if (v) setTheme(v as Theme);
-          onChosen();
-        }}
-      >
-        {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
-          <ToggleGroupItem key={value} value={value} aria-label={label} title={label}>
-            <Icon aria-hidden />
-            <span className="sr-only sm:not-sr-only">{label}</span>
-          </ToggleGroupItem>
-        ))}
-      </ToggleGroup>
-    </div>
-  );
-}
-
 export function Header() {
   const { isAuthenticated, user, logout } = useAuth();
   const team = useTeamNav(isAuthenticated);
@@ -224,94 +166,14 @@ export function Header() {
       </div>
 
       {menuOpen && (
-        <nav
+        <MobileMenu
           id={menuId}
-          aria-label="Mobile"
-          className="bg-background animate-in fade-in-0 slide-in-from-top-2 absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-y px-4 pt-2 pb-4 shadow-lg md:hidden"
-        >
-          <ul className="flex flex-col gap-1">
-            {isAuthenticated ? (
-              <>
-                <li>
-                  <NavLink to="/dashboard" className={mobileItem} onClick={close}>
-                    <LayoutDashboard className="text-muted-foreground size-5" aria-hidden />
-                    Dashboard
-                  </NavLink>
-                </li>
-                {team && (
-                  <li>
-                    <NavLink to="/team" end={false} className={mobileItem} onClick={close}>
-                      <Users className="text-muted-foreground size-5" aria-hidden />
-                      <span className="min-w-0">
-                        Team
-                        <span className="text-muted-foreground block truncate text-xs font-normal">
-                          {team.name}
-                        </span>
-                      </span>
-                    </NavLink>
-                  </li>
-                )}
-                <li>
-                  <NavLink to="/profile" className={mobileItem} onClick={close}>
-                    <User className="text-muted-foreground size-5" aria-hidden />
-                    Profile
-                  </NavLink>
-                </li>
-                <li>
-                  <MobileThemeChoice onChosen={close} />
-                </li>
-                {user?.isAdmin && (
-                  <li>
-                    <NavLink to="/admin" className={mobileItem} onClick={close}>
-                      <Shield className="text-muted-foreground size-5" aria-hidden />
-                      Admin
-                    </NavLink>
-                  </li>
-                )}
-                <li>
-                  <Separator className="my-2" />
-                  <button type="button" className={cn(mobileItem, 'text-destructive')} onClick={handleLogout}>
-                    <LogOut className="size-5" aria-hidden />
-                    Log out
-                  </button>
-                </li>
-              </>
-            ) : (
-              <>
-                <li>
-                  <SectionLink id="features" className={mobileItem} onNavigate={close}>
-                    Features
-                  </SectionLink>
-                </li>
-                <li>
-                  <SectionLink id="pricing" className={mobileItem} onNavigate={close}>
-                    Pricing
-                  </SectionLink>
-                </li>
-                <li>
-                  <NavLink to="/contact" className={mobileItem} onClick={close}>
-                    Contact
-                  </NavLink>
-                </li>
-                <li>
-                  <MobileThemeChoice onChosen={close} />
-                </li>
-                <li className="mt-2 grid grid-cols-2 gap-2">
-                  <Button asChild variant="outline" size="lg">
-                    <Link to="/login" onClick={close}>
-                      Log in
-                    </Link>
-                  </Button>
-                  <Button asChild size="lg">
-                    <Link to="/trial" onClick={close}>
-                      Start Free Trial
-                    </Link>
-                  </Button>
-                </li>
-              </>
-            )}
-          </ul>
-        </nav>
+          isAuthenticated={isAuthenticated}
+          isAdmin={user?.isAdmin}
+          team={team}
+          onClose={close}
+          onLogout={handleLogout}
+        />
       )}
     </header>
   );
