@@ -395,8 +395,8 @@ async function startInline<T extends ConversationTypes>(
     };
   } catch (err) {
     if (!failedRequirement(err, NOTHING_RESERVED)) {
-      // Failed like a start transaction: undone and logged by the end. The statement is atomic, so the message
-      // is reserved only if it committed after all (a lost connection), and then the record names it.
+      // Failed like a start transaction: undone and logged by endExchange. The statement is atomic, so the
+      // message is reserved only if it committed after all (a lost connection), and then the record names it.
       x.reservation = RESERVED_IF_RECORDED;
       throw err;
     }

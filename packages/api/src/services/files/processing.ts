@@ -100,6 +100,74 @@ function isAbort(err: unknown) {
   return (err as { name?: string } | null)?.name === 'AbortError';
 }
 
+/** Claims a PROCESSING file whose lease is free or ran out (one attempt more); null: gone, done or held. */
+async function claim(db: Db, id: string, leaseMs: number): Promise<Claimed | null> {
+  const rows = await db.$queryRaw<Claimed[]>(Prisma.sql`
+    UPDATE "SessionFile"
+    SET "processingAt" = now(), "attempts" = "attempts" + 1
+    WHERE "id" = ${id} AND "status" = 'PROCESSING'
+      AND ("processingAt" IS NULL OR "processingAt" < now() - ${leaseMs}::int * interval '1 millisecond')
+    RETURNING "id", "storageKey", "mimeType", "attempts", "processingAt"`);
+  return rows[0] ?? null;
+}
+
+/** Writes the outcome if this attempt still holds the file (not deleted, not taken over). */
+async function finish(
+  db: Db,
+  file: Claimed,
+  outcome: ExtractOutcome | { ok: true; image: true },
+): Promise<void> {
+  const mine = { id: file.id, status: 'PROCESSING' as const, processingAt: file.processingAt };
+  if (!outcome.ok) {
+    await db.sessionFile.updateMany({
+      where: mine,
+      data: { status: 'FAILED', failureReason: outcome.reason, processedAt: new Date() },
+    });
+    return;
+  }
+  if ('image' in outcome) {
+    await db.sessionFile.updateMany({
+      where: mine,
+      data: { status: 'READY', textLength: 0, chunkCount: 0, processedAt: new Date() },
+    });
+    return;
+  }
+  const sessionRow = await db.sessionFile.findUnique({
+    where: { id: file.id },
+    select: { sessionId: true },
+  });
+  if (!sessionRow) return;
+  await db.$transaction(
+    async (tx) => {
+      const updated = await tx.sessionFile.updateMany({
+        where: mine,
+        data: {
+          status: 'READY',
+          textLength: outcome.textLength,
+          textTruncated: outcome.truncated,
+          chunkCount: outcome.chunks.length,
+          processedAt: new Date(),
+        },
+      });
+      if (updated.count === 0) return;
+      await tx.fileChunk.deleteMany({ where: { fileId: file.id } });
+      for (let i = 0; i < outcome.chunks.length; i += CHUNK_INSERT_BATCH) {
+        await tx.fileChunk.createMany({
+          data: outcome.chunks.slice(i, i + CHUNK_INSERT_BATCH).map((c, j) => ({
+            fileId: file.id,
+            sessionId: sessionRow.sessionId,
+            ordinal: i + j,
+            text: c.text,
+            startOffset: c.start,
+            endOffset: c.end,
+          })),
+        });
+      }
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
+}
+
 export function createFileProcessor(o: FileProcessorOptions): FileProcessor {
   const leaseMs = o.timeoutMs + 60_000;
   let pool: Piscina<ExtractTask, ExtractOutcome> | undefined;
@@ -130,88 +198,25 @@ export function createFileProcessor(o: FileProcessorOptions): FileProcessor {
     }
   };
 
-  async function claim(id: string): Promise<Claimed | null> {
-    const rows = await o.db.$queryRaw<Claimed[]>(Prisma.sql`
-      UPDATE "SessionFile"
-      SET "processingAt" = now(), "attempts" = "attempts" + 1
-      WHERE "id" = ${id} AND "status" = 'PROCESSING'
-        AND ("processingAt" IS NULL OR "processingAt" < now() - ${leaseMs}::int * interval '1 millisecond')
-      RETURNING "id", "storageKey", "mimeType", "attempts", "processingAt"`);
-    return rows[0] ?? null;
-  }
-
-  /** Writes the outcome if this attempt still holds the file (not deleted, not taken over). */
-  async function finish(file: Claimed, outcome: ExtractOutcome | { ok: true; image: true }): Promise<void> {
-    const mine = { id: file.id, status: 'PROCESSING' as const, processingAt: file.processingAt };
-    if (!outcome.ok) {
-      await o.db.sessionFile.updateMany({
-        where: mine,
-        data: { status: 'FAILED', failureReason: outcome.reason, processedAt: new Date() },
-      });
-      return;
-    }
-    if ('image' in outcome) {
-      await o.db.sessionFile.updateMany({
-        where: mine,
-        data: { status: 'READY', textLength: 0, chunkCount: 0, processedAt: new Date() },
-      });
-      return;
-    }
-    const sessionRow = await o.db.sessionFile.findUnique({
-      where: { id: file.id },
-      select: { sessionId: true },
-    });
-    if (!sessionRow) return;
-    await o.db.$transaction(
-      async (tx) => {
-        const updated = await tx.sessionFile.updateMany({
-          where: mine,
-          data: {
-            status: 'READY',
-            textLength: outcome.textLength,
-            textTruncated: outcome.truncated,
-            chunkCount: outcome.chunks.length,
-            processedAt: new Date(),
-          },
-        });
-        if (updated.count === 0) return;
-        await tx.fileChunk.deleteMany({ where: { fileId: file.id } });
-        for (let i = 0; i < outcome.chunks.length; i += CHUNK_INSERT_BATCH) {
-          await tx.fileChunk.createMany({
-            data: outcome.chunks.slice(i, i + CHUNK_INSERT_BATCH).map((c, j) => ({
-              fileId: file.id,
-              sessionId: sessionRow.sessionId,
-              ordinal: i + j,
-              text: c.text,
-              startOffset: c.start,
-              endOffset: c.end,
-            })),
-          });
-        }
-      },
-      { timeout: 60_000, maxWait: 30_000 },
-    );
-  }
-
   async function processFile(id: string): Promise<void> {
-    const file = await claim(id);
+    const file = await claim(o.db, id, leaseMs);
     if (!file) return; // gone, done, or another attempt holds the lease
     if (file.attempts > MAX_ATTEMPTS) {
-      await finish(file, {
+      await finish(o.db, file, {
         ok: false,
         reason: 'Reading this file was interrupted repeatedly. Delete it and upload it again.',
       });
       return;
     }
     const kind = KIND_BY_MIME[file.mimeType];
-    if (kind === 'image') return finish(file, { ok: true, image: true });
-    if (!kind) return finish(file, { ok: false, reason: 'This file type cannot be read.' });
+    if (kind === 'image') return finish(o.db, file, { ok: true, image: true });
+    if (!kind) return finish(o.db, file, { ok: false, reason: 'This file type cannot be read.' });
     let bytes: Buffer;
     try {
       bytes = await readAll(o.storage, file.storageKey, o.maxBytes);
     } catch (err) {
       o.log.warn({ err, fileId: id }, 'files: could not read the stored file');
-      return finish(file, { ok: false, reason: 'The stored file could not be read. Upload it again.' });
+      return finish(o.db, file, { ok: false, reason: 'The stored file could not be read. Upload it again.' });
     }
     // A standalone ArrayBuffer (Buffers of small reads share a pool), moved to the worker without a copy.
     const ab = new ArrayBuffer(bytes.length);
@@ -244,7 +249,7 @@ export function createFileProcessor(o: FileProcessorOptions): FileProcessor {
       { fileId: id, kind, ok: outcome.ok, ms: Math.round(performance.now() - started) },
       'files: extracted',
     );
-    await finish(file, outcome);
+    await finish(o.db, file, outcome);
   }
 
   function pump() {
