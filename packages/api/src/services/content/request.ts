@@ -97,6 +97,8 @@ export interface ParsedRequest {
   totalMinutes: number | null;
   /** Decision points asked for in a scenario ("3 decision points"), or null. */
   decisionPoints: number | null;
+  /** The situation a scenario request tells, as a sentence in its own words (situationOf), or null. */
+  situation: string | null;
   /** Modules (sessions, lessons) asked for in a plan ("in 5 modules", "3 sessions of 90 minutes"), or null. */
   moduleCount: number | null;
   /** Constraints to weigh, as short phrases from the request ("300 learners", "night shifts"). */
@@ -474,6 +476,56 @@ function decisionPointsOf(t: string): number | null {
   return null;
 }
 
+/** Where a request stops telling the situation and goes on with instructions. */
+const SITUATION_END =
+  /(?:^|\s)(?:decisions?\s*:|(?:the\s+)?(?:key\s+)?decision[- ]points?\b|\d+\s+(?:key\s+)?(?:decision|branch|choice)|(?:one|two|three|four|five|six)\s+(?:key\s+)?(?:decision|branch|choice)|include\b|make it\b|use\b|end with\b|keep it\b|please\b|the learner (?:should|must|decides|has to)\b|learners? (?:should|must|decide|choose)\b)|\s[—–]\s|;/i;
+const FINITE_VERB =
+  /\b(?:is|are|was|were|has|have|had|gets?|wants?|asks?|arrives?|reports?|finds?|notices?|calls?|says?|tells?|refuses?|keeps?|comes?|goes?|sees?|needs?|tries|try|offers?|demands?|complains?|walks?|shows?|forgets?|leaves?|misses?|threatens?|insists?|receives?|discovers?|spots?|hears?|falls?|drops?|breaks?|starts?|stops?|becomes?|turns?|runs?|sends?|writes?|opens?|closes?|makes?|takes?|gives?|puts?|looks?|seems?|appears?|happens?|fails?|collapses?|smells?|lands?|contacts?|emails?|phones?|requests?|suggests?|proposes?|pushes?|presses?|raises?|questions?|challenges?|claims?|admits?|denies?|ignores?|skips?|shares?|posts?|loses?|gains?|reaches?|remains?|stays?|holds?|sits?|stands?|lies|lie|waits?|works?|uses?|handles?|argues?|disagrees?|knows?|thinks?|believes?|feels?|doubts?|fears?|worries?|do|does|did|can|cannot|can't|won't|will|would|should|must|may|might|could)\b|\b\w+ed\b/i;
+/** Second person for a situation told about the audience ("they keep doing the work themselves"). */
+const TO_SECOND_PERSON: [RegExp, string][] = [
+  [/\bthemselves\b/gi, 'yourself'],
+  [/\bthey're\b/gi, "you're"],
+  [/\bthey\b/gi, 'you'],
+  [/\btheir\b/gi, 'your'],
+  [/\bthem\b/gi, 'you'],
+];
+
+/**
+ * The situation a scenario request describes, in its own words ("a guest arrives at 11 pm with a confirmed
+ * booking but the hotel is overbooked"), as a sentence; null when the request tells none. Read after the colon
+ * of "a scenario for X: …", from "where/in which/when …", or from the sentence after the one asking; it ends
+ * where the instructions begin (decisions, counts, "include…"). Told about the audience ("they keep…"), it is
+ * put in the second person, as the learner meets it.
+ */
+export function situationOf(t: string): string | null {
+  const kindAt = /\b(?:scenarios?|role[- ]?plays?|simulations?|case stud(?:y|ies)|branching)\b/i.exec(t);
+  if (!kindAt) return null;
+  const after = t.slice(kindAt.index + kindAt[0].length);
+  const colon = /^[^.?!:]*?:\s*(.+)$/s.exec(after);
+  const where = /^[^.?!:]*?\b(?:where|in which|when)\s+(.+)$/is.exec(after);
+  const next = /^[^.?!]*[.?!]\s+(.+)$/s.exec(after);
+  let raw = colon?.[1] ?? where?.[1] ?? next?.[1];
+  raw = raw?.replace(/^(?:the\s+)?(?:situation|context|setting|scene|background|scenario)\s*:\s*/i, '');
+  if (!raw || /^(?:decisions?|include|use|make|the learner|learners?)\b/i.test(raw)) return null;
+  // The situation runs to the end of its sentence (a second one if it goes on telling it), and stops where
+  // the instructions begin.
+  const sentences = raw.split(/(?<=[.?!])\s+(?=[A-Z0-9])/);
+  raw = sentences[0]!;
+  const second = sentences[1];
+  if (second && !SITUATION_END.test(` ${second}`) && !REQUEST_VERB.test(second) && FINITE_VERB.test(second))
+    raw = `${raw} ${second}`;
+  const end = SITUATION_END.exec(` ${raw}`);
+  let text = (end ? ` ${raw}`.slice(0, end.index) : raw)
+    .trim()
+    // "…insulin dose, with 3 decision points": what the cut leaves dangling goes too.
+    .replace(/(?:[\s,:;—–-]+|\s+(?:with|and|or|in|at|of|for|to|the|a|an|but|then))+$/i, '');
+  const words = text.split(/\s+/).length;
+  if (words < 4 || words > 70 || !FINITE_VERB.test(text)) return null;
+  if (/^(?:they|their)\b/i.test(text)) for (const [re, to] of TO_SECOND_PERSON) text = text.replace(re, to);
+  text = text[0]!.toUpperCase() + text.slice(1);
+  return /[.?!]$/.test(text) ? text : `${text}.`;
+}
+
 function moduleCountOf(t: string): number | null {
   const n = countBefore(
     t,
@@ -771,6 +823,15 @@ const hasContentNoun = (tags: Tagged[]) =>
  * and it is not a bare function word, quality or artifact word ("The", "Expensive", "In-person"); else the
  * best noun phrase of the request (after "on/about", without the artifact and audience words).
  */
+const ATTACHMENT_NAME =
+  /^(?:[A-Z]{2,}[\s-]?\d[\w.-]*|(?:[\w-]+\s+){0,3}(?:chapter|section|matrix|appendix|annex|form|document|doc|pdf|file|deck|slides|spreadsheet|workbook|sheet|notes))$/i;
+/** Whether the topic is the name the request gives its attachment (a code, or a document noun after "attached"). */
+function namesAttachment(t: string, topic: string): boolean {
+  if (!ATTACHMENT_NAME.test(topic)) return false;
+  const escaped = topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\battached\\s+(?:[\\w-]+\\s+){0,2}?${escaped}(?![\\w-])`, 'i').test(t);
+}
+
 function topicOf(text: string, audience: string | null): string | null {
   // Asides in brackets are detail, not the subject ("teaching 500 site workers (many with low literacy) to …").
   const t = text
@@ -1175,6 +1236,9 @@ function parse(message: string, sessionType: AssistantSessionType | null): Parse
     topic = `${topic.toLowerCase()} for ${audience}`;
   // A topic that is only the audience or a count says nothing.
   if (topic && audience && topic.toLowerCase() === audience.toLowerCase()) topic = null;
+  // The attachment's own name is not the subject ("turn the attached WOP-04 into…", "from the attached ROM
+  // chapter"): a document code or a document noun after "attached" leaves the subject to the document.
+  if (topic && namesAttachment(t, topic)) topic = null;
   const bloom = bloomLevelsAsked(t);
   const level =
     bloom.levels[0] ??
@@ -1203,6 +1267,7 @@ function parse(message: string, sessionType: AssistantSessionType | null): Parse
     duration,
     totalMinutes: duration?.minutes ?? null,
     decisionPoints: decisionPointsOf(t),
+    situation: kind === 'scenario' ? situationOf(t) : null,
     moduleCount: moduleCountOf(t),
     constraints: constraints.slice(0, 12),
     modalities: modalitiesOf(t),

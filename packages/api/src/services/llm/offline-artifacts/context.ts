@@ -134,6 +134,11 @@ export function subtopicsOf(message: string): string[] {
   const brackets = [...message.matchAll(/\(([^()]{3,200})\)/g)].map((m) => m[1]!);
   const sentences = message.replace(/\([^()]*\)/g, ' ').split(/(?<=[.!?])\s+|\s+[—–]\s+/);
   const candidates: string[] = [...brackets];
+  // "3 decision points — change control, trade-offs, communication": a list after a dash names the decisions.
+  for (const m of message.matchAll(
+    /\b(?:decision[- ]points?|decisions|choices|topics|areas)\s*[—–]\s*([^.;!?]+)/gi,
+  ))
+    candidates.push(m[1]!);
   for (const sentence of sentences) {
     const comma = sentence.indexOf(',');
     if (comma < 0 || !/,.*(?:\band\b|\bor\b|,)/.test(sentence)) continue;
@@ -157,7 +162,7 @@ export function subtopicsOf(message: string): string[] {
       .filter(
         (x) =>
           x.length >= 3 &&
-          x.split(' ').length <= 6 &&
+          x.split(' ').length <= 7 &&
           !META.test(x) &&
           !/^(?:for|to|with|in|at|by|from|of|who|which|that)\b/i.test(x),
       );

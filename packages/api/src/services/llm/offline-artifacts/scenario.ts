@@ -33,6 +33,31 @@ function requestDetails(text: string): string[] {
   return out.slice(0, 5);
 }
 
+const TITLE_CUT =
+  /^(?:with|to|in|on|at|for|from|into|during|before|after|without|about|near|by|while|\d[\d.,]*)$/i;
+
+/**
+ * A title from the situation the designer told: its first clause, without a leading time ("At 7 a.m."), cut
+ * before a preposition or number to at most 12 words ("A guest arrives at 11 pm with a confirmed booking").
+ * Null when it is told in the second person or does not cut cleanly.
+ */
+export function situationTitle(situation: string): string | null {
+  // Second person reads oddly as a title; a quotation cut short is a fragment.
+  if (/^you\b/i.test(situation)) return null;
+  const clause = situation
+    .replace(/[.?!]+$/, '')
+    .replace(/^(?:at|around|by|just after|just before)\s+[^,]*?\d[^,]*?(?:a\.m\.|p\.m\.|am|pm)\s*,?\s*/i, '')
+    .split(/,\s|\s(?:but|and then|and|while|because|so|when|then|which|who|that)\s/i)[0]!;
+  let words = clause.split(/\s+/);
+  if (words.length > 12) {
+    const at = words.findLastIndex((w, i) => i >= 4 && i <= 12 && TITLE_CUT.test(w));
+    if (at < 0) return null;
+    words = words.slice(0, at);
+  }
+  const title = words.join(' ');
+  return words.length >= 3 && !/(?:^|\s)['‘"“]|['’"”](?:\s|$)/.test(title) ? titleCase(title) : null;
+}
+
 interface Decision {
   title: string;
   narrative: string;
@@ -184,12 +209,17 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
       return f ? groundedDecision(f, j, related(g, f)) : draftDecision(c, j);
     });
   } else decisions = Array.from({ length: k }, (_, j) => draftDecision(c, j));
-  const details = g ? [] : requestDetails(c.text);
+  // The situation the designer told ("a guest arrives at 11 pm … overbooked") opens the scenario as told.
+  const situation = c.request.situation;
+  const told = situation ? situationTitle(situation) : null;
+  const details = g || situation ? [] : requestDetails(c.text);
   // "one of the ward staff", "one of the team" (never "the the team")
   const who = /^(?:the|a|an|our|your|my)\s/i.test(c.audience) ? c.audience : `the ${c.audience}`;
   const opening = g
-    ? `You are one of ${who}, working to ${g.files.join(' and ')}. The situation: ${c.topic}.`
-    : `You are one of ${who}. The situation: ${c.topic}${details.length ? ` (${details.join(', ')})` : ''}. [SME: the opening situation in the learner’s words]`;
+    ? `You are one of ${who}, working to ${g.files.join(' and ')}. ${situation ?? `The situation: ${c.topic}.`}`
+    : situation
+      ? `You are one of ${who}. ${situation}`
+      : `You are one of ${who}. The situation: ${c.topic}${details.length ? ` (${details.join(', ')})` : ''}. [SME: the opening situation in the learner’s words]`;
   const nodes: ScenarioNode[] = [];
   decisions.forEach((d, j) => {
     const id = j === 0 ? 'start' : `d${j + 1}`;
@@ -249,7 +279,7 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
   nodes.push({
     id: 'end-best',
     title: 'Handled well',
-    narrative: `You made every decision as required. This is what good practice in ${c.topic} looks like.`,
+    narrative: `You made every decision as required. This is what good practice ${situation ? 'looks like in this situation' : `in ${c.topic} looks like`}.`,
     choices: [],
     ending: {
       outcome: 'success',
@@ -261,17 +291,21 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
     },
   });
   return {
-    title: `Branching scenario: ${titleCase(c.topic)}`,
+    title: `Branching scenario: ${told ?? titleCase(c.topic)}`,
     topic: c.topic,
     audience: c.audience,
-    objective: `Practise ${c.topic}: make each decision as required and follow it through`,
+    objective: situation
+      ? `Practise the right response ${told ? `when ${told.replace(/^(?:A|An|The|Several|Some|One|Two|Three|This|That|Your|Their|Our)\b/, (w) => w.toLowerCase())}` : 'to this situation'}: make each decision as required and follow it through`
+      : `Practise ${c.topic}: make each decision as required and follow it through`,
     startNodeId: 'start',
     nodes,
   };
 }
 
 export function buildScenario(c: ArtifactContext, o: { short?: boolean } = {}): ScenarioArtifact {
-  if (c.grounding || c.draft) return buildChainScenario(c, o);
+  // A situation the designer told is theirs to stage: a vocabulary's own situation (a fall on a ward) would
+  // replace it (their insulin overdose), so it opens a chain whose decisions are grounded or drafted.
+  if (c.grounding || c.draft || c.request.situation) return buildChainScenario(c, o);
   const s = c.domain.scenario;
   const k = c.knowledge;
   // A checklist the user gave is what the right path follows.
