@@ -4,38 +4,37 @@
 // first message), the files (upload button, drag-and-drop, paste, chips, the session's files), read aloud,
 // and ?action= from the dashboard.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, FileUp, Paperclip, Upload, X } from 'lucide-react';
 import { canSend } from '@app/api/client';
 import {
   DEFAULT_ASSISTANT_TITLE,
   DEFAULT_ASSISTANT_SESSION_TYPE,
   type AssistantSessionType,
 } from '@app/api/schemas';
-import { Badge, Button, FileDropZone, Tooltip, TooltipContent, TooltipTrigger } from '@app/ui';
+import { Badge } from '@app/ui';
 import { OfflineBadge } from '../../components/conversation/offline-badge';
 import { useAuth } from '../../auth/auth-context';
 import { useTRPC } from '../../lib/trpc';
 import { ConversationShell } from '../../components/conversation/conversation-shell';
 import { useConversation } from '../../components/conversation/use-conversation';
 import type { SidebarLabels } from '../../components/conversation/session-sidebar';
-import { useAssistantAdapter, type AssistantSendExtra } from '../../components/assistant/assistant-adapter';
 import {
-  ACCEPTED_TYPES_TEXT,
-  ACTION_AUTOSEND_DELAY_MS,
-  actionFor,
-  ASSISTANT_SUGGESTIONS,
-  isTypeLocked,
-  sessionTypeInfo,
-  UPLOAD_ACCEPT,
-} from '../../components/assistant/assistant-utils';
+  useAssistantAdapter,
+  type AssistantSendExtra,
+  type AssistantUiMessage,
+} from '../../components/assistant/assistant-adapter';
+import { isTypeLocked, sessionTypeInfo, UPLOAD_ACCEPT } from '../../components/assistant/assistant-utils';
 import { useAttachments } from '../../components/assistant/use-attachments';
 import { AttachmentChips, MessageFiles, ReadingFiles } from '../../components/assistant/attachment-chips';
 import { FilesPanel } from '../../components/assistant/files-panel';
 import { SESSION_TYPE_ICONS, SessionTypePicker } from '../../components/assistant/session-type-picker';
 import { ReadAloudButton, ReadAloudProvider } from '../../components/assistant/read-aloud-button';
 import { AnswerArtifacts, artifactHomes } from '../../components/assistant/answer-artifacts';
+import { AssistantEmptyState } from '../../components/assistant/assistant-empty-state';
+import { AttachFilesButton, SmeNotesPanel } from '../../components/assistant/sme-notes-panel';
+import { useDashboardAction } from '../../components/assistant/use-dashboard-action';
+import { FileDropOverlay, useWindowFileDrop } from '../../components/assistant/window-file-drop';
 
 const SIDEBAR_LABELS: SidebarLabels = {
   newSession: 'New session',
@@ -50,7 +49,6 @@ const SIDEBAR_LABELS: SidebarLabels = {
 
 export default function AssistantPage() {
   const { sessionId } = useParams<{ sessionId?: string }>();
-  const [params, setParams] = useSearchParams();
   const trpc = useTRPC();
   const { user } = useAuth();
   const subQuery = useQuery(trpc.subscriptions.current.queryOptions());
@@ -96,8 +94,6 @@ export default function AssistantPage() {
     files.upload(sid, accepted);
     return true;
   };
-  const attachRef = useRef(attach);
-  attachRef.current = attach;
 
   const send = async (text: string) => {
     const c = convRef.current;
@@ -126,122 +122,26 @@ export default function AssistantPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const openFilePicker = () => fileInput.current?.click();
 
-  // ?action=… (dashboard): a session of the action's type and its first message after 500 ms;
-  // upload_sme_notes asks for the notes first and sends once they are attached.
-  const actionName = params.get('action');
-  const handledAction = useRef<string | null>(null);
-  const [awaitingNotes, setAwaitingNotes] = useState(false);
-  const setParamsRef = useRef(setParams);
-  setParamsRef.current = setParams;
-  useEffect(() => {
-    if (!actionName || handledAction.current === actionName) return;
-    const action = actionFor(actionName);
-    const clearParam = () =>
-      setParamsRef.current(
-        (p) => {
-          p.delete('action');
-          return p;
-        },
-        { replace: true },
-      );
-    if (action?.pickFiles) {
-      handledAction.current = actionName;
-      clearParam();
-      if (!convRef.current.sessionId) setDraftType(action.sessionType);
-      nextType.current = action.sessionType;
-      setAwaitingNotes(true);
-      // The click that brought us here may still allow the browser's file dialog; if not, the panel has a button.
-      fileInput.current?.click();
-      return;
-    }
-    // Cleared when the page goes away (or the effect re-runs) within the delay; only a timer that fired
-    // marks the action handled, so a re-run (e.g. React's dev double effects) schedules it again.
-    const timer = setTimeout(() => {
-      handledAction.current = actionName;
-      clearParam();
-      if (!action) return;
-      void (async () => {
-        nextType.current = action.sessionType;
-        setDraftType(action.sessionType);
-        const c = convRef.current;
-        if (c.sessionId && !(await c.newChat())) return;
-        await convRef.current.send(action.message, { fileIds: [], files: [] });
-      })();
-    }, ACTION_AUTOSEND_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [actionName]);
-
-  // Upload SME Notes: once the attached notes are uploaded and read, the first message goes with them.
-  const notesReady =
-    awaitingNotes &&
-    !!sessionId &&
-    files.pending.length > 0 &&
-    !files.settling &&
-    files.pending.some((a) => a.phase === 'ready');
-  useEffect(() => {
-    if (!notesReady) return;
-    const timer = setTimeout(() => {
-      setAwaitingNotes(false);
-      void sendRef.current(actionFor('upload_sme_notes')!.message);
-    }, ACTION_AUTOSEND_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [notesReady]);
+  // ?action=… (dashboard), and the SME notes it may ask for.
+  const { awaitingNotes, cancelNotes } = useDashboardAction({
+    conv: convRef,
+    nextType,
+    setDraftType,
+    fileInput,
+    notesAttached:
+      !!sessionId &&
+      files.pending.length > 0 &&
+      !files.settling &&
+      files.pending.some((a) => a.phase === 'ready'),
+    send: sendRef,
+  });
 
   // Drag-and-drop anywhere on the screen, and pasted files.
-  const [dragging, setDragging] = useState(false);
-  useEffect(() => {
-    let depth = 0;
-    const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
-    const onEnter = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      depth += 1;
-      setDragging(true);
-    };
-    const onOver = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
-    };
-    const onLeave = (e: DragEvent) => {
-      if (!hasFiles(e)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) setDragging(false);
-    };
-    const onDrop = (e: DragEvent) => {
-      depth = 0;
-      setDragging(false);
-      if (!hasFiles(e)) return;
-      e.preventDefault();
-      // A drop zone of its own (the SME notes panel) handles its drops.
-      if ((e.target as Element | null)?.closest?.('[data-slot="file-drop-zone"]')) return;
-      void attachRef.current(Array.from(e.dataTransfer?.files ?? []));
-    };
-    const onPaste = (e: ClipboardEvent) => {
-      const pasted = Array.from(e.clipboardData?.files ?? []);
-      if (pasted.length === 0) return;
-      e.preventDefault();
-      void attachRef.current(pasted);
-    };
-    window.addEventListener('dragenter', onEnter);
-    window.addEventListener('dragover', onOver);
-    window.addEventListener('dragleave', onLeave);
-    window.addEventListener('drop', onDrop);
-    window.addEventListener('paste', onPaste);
-    return () => {
-      window.removeEventListener('dragenter', onEnter);
-      window.removeEventListener('dragover', onOver);
-      window.removeEventListener('dragleave', onLeave);
-      window.removeEventListener('drop', onDrop);
-      window.removeEventListener('paste', onPaste);
-    };
-  }, []);
+  const dragging = useWindowFileDrop(attach);
 
   // Each artifact's card shows under the newest answer that made or changed it.
   const artifactHome = useMemo(() => artifactHomes(conv.messages), [conv.messages]);
 
-  const typeInfo = sessionTypeInfo(shownType);
-  const TypeIcon = SESSION_TYPE_ICONS[typeInfo.type];
   const shell = {
     ...conv,
     // New session (sidebar button, Ctrl/Cmd+N) asks for the type first.
@@ -272,66 +172,21 @@ export default function AssistantPage() {
         untitled={DEFAULT_ASSISTANT_TITLE}
         sidebarLabels={SIDEBAR_LABELS}
         headerActions={
-          <>
-            {sessionId && current && (
-              <Badge variant="secondary" className="hidden sm:inline-flex" data-testid="session-type">
-                <TypeIcon aria-hidden="true" /> {typeInfo.label}
-              </Badge>
-            )}
-            <OfflineBadge labelFrom="lg" />
-            {sessionId && (
-              <FilesPanel
-                files={files.sessionFiles}
-                loading={files.filesLoading}
-                onDelete={(id) => files.deleteFile(sessionId, id)}
-                onAttach={openFilePicker}
-              />
-            )}
-          </>
+          <HeaderActions
+            sessionId={sessionId}
+            type={current ? shownType : undefined}
+            files={files}
+            onAttach={openFilePicker}
+          />
         }
         emptyState={
-          <div className="flex flex-col items-center gap-6 py-8 text-center sm:py-14">
-            <div className="bg-primary/10 text-primary flex size-12 items-center justify-center rounded-full">
-              <TypeIcon className="size-6" />
-            </div>
-            <div className="max-w-md">
-              <h2 className="text-xl font-semibold">
-                {sessionId ? typeInfo.label : 'What would you like to create?'}
-              </h2>
-              <p className="text-muted-foreground mt-1 text-sm">
-                {sessionId
-                  ? typeInfo.description
-                  : 'Learning plans, onboarding, assessments, engagement and compliance — ask in your own words and attach your source files.'}
-              </p>
-            </div>
-            {!sessionId && (
-              <div className="flex flex-col items-center gap-1.5">
-                <span className="text-muted-foreground text-xs font-medium">Session type</span>
-                <Button
-                  variant="outline"
-                  onClick={() => setPicker('choose')}
-                  aria-label={`Session type: ${typeInfo.label}. Change`}
-                  data-testid="draft-type"
-                >
-                  <TypeIcon /> {typeInfo.label}
-                  <ChevronDown className="text-muted-foreground" />
-                </Button>
-              </div>
-            )}
-            <div className="flex flex-wrap justify-center gap-2">
-              {ASSISTANT_SUGGESTIONS.map((p) => (
-                <Button
-                  key={p.label}
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void send(p.prompt)}
-                  disabled={conv.sending || files.uploading}
-                >
-                  {p.label}
-                </Button>
-              ))}
-            </div>
-          </div>
+          <AssistantEmptyState
+            sessionId={sessionId}
+            type={shownType}
+            onChooseType={() => setPicker('choose')}
+            onSuggestion={(prompt) => void send(prompt)}
+            suggestionsDisabled={conv.sending || files.uploading}
+          />
         }
         composer={{
           placeholder: 'Ask anything…',
@@ -342,62 +197,15 @@ export default function AssistantPage() {
               : 'Enter to send · Shift+Enter for a new line · AI answers can be wrong; review before use.',
           sendDisabled: files.uploading,
           onSend: (text) => void send(text),
-          addon: (
-            <Tooltip>
-              <TooltipTrigger asChild>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon"
-                  className="text-muted-foreground shrink-0 rounded-full"
-                  onClick={openFilePicker}
-                  aria-label="Attach files"
-                  data-testid="attach-button"
-                >
-                  <Paperclip />
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>Attach files ({ACCEPTED_TYPES_TEXT})</TooltipContent>
-            </Tooltip>
-          ),
+          addon: <AttachFilesButton onClick={openFilePicker} />,
           above: (
             <>
               {awaitingNotes && (
-                <div
-                  className="bg-background mb-2 rounded-xl border p-3 shadow-sm"
-                  data-testid="sme-notes-panel"
-                  role="region"
-                  aria-label="Upload SME notes"
-                >
-                  <div className="mb-2 flex items-start justify-between gap-2">
-                    <div>
-                      <p className="flex items-center gap-2 text-sm font-semibold">
-                        <FileUp className="text-primary size-4" aria-hidden="true" /> Upload your SME notes
-                      </p>
-                      <p className="text-muted-foreground text-xs">
-                        Once they are read, the assistant starts an SME walkthrough on them.
-                      </p>
-                    </div>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setAwaitingNotes(false)}
-                      aria-label="Cancel SME notes upload"
-                    >
-                      <X /> Cancel
-                    </Button>
-                  </div>
-                  <FileDropZone
-                    multiple
-                    accept={UPLOAD_ACCEPT}
-                    onFiles={(list) => void attach(list)}
-                    onReject={(list) => files.accept(list)}
-                    label="Drop your notes here, or click to choose files"
-                    hint={ACCEPTED_TYPES_TEXT}
-                    className="py-5"
-                    inputProps={{ 'aria-label': 'SME notes files' }}
-                  />
-                </div>
+                <SmeNotesPanel
+                  onCancel={cancelNotes}
+                  onFiles={(list) => void attach(list)}
+                  onReject={(list) => files.accept(list)}
+                />
               )}
               <AttachmentChips items={files.pending} onRemove={(key) => void files.remove(key)} />
             </>
@@ -406,41 +214,10 @@ export default function AssistantPage() {
         messageActions={(m) =>
           m.role === 'assistant' && m.content ? <ReadAloudButton id={m.id} text={m.content} /> : null
         }
-        messageExtra={(m) =>
-          m.role === 'user' ? (
-            <MessageFiles files={m.files} align="end" />
-          ) : m.streaming ? (
-            !m.content && reading.length > 0 ? (
-              <ReadingFiles names={reading} />
-            ) : null
-          ) : (
-            <>
-              {m.usedFiles?.length ? <MessageFiles files={m.usedFiles} label="Sources:" /> : null}
-              {sessionId && m.artifacts.length > 0 && (
-                <AnswerArtifacts
-                  sessionId={sessionId}
-                  refs={m.artifacts}
-                  shownUnder={artifactHome}
-                  messageId={m.id}
-                />
-              )}
-            </>
-          )
-        }
+        messageExtra={(m) => messageExtra(m, { sessionId, reading, artifactHome })}
         messageTextCollapsed={(m) => m.role === 'assistant' && artifactHome.hasCardsUnder(m)}
       />
-      {dragging && (
-        <div
-          className="bg-background/80 pointer-events-none fixed inset-0 z-50 flex items-center justify-center p-6 backdrop-blur-sm"
-          data-testid="drop-overlay"
-        >
-          <div className="border-primary bg-primary/5 flex flex-col items-center gap-2 rounded-2xl border-2 border-dashed px-10 py-12 text-center">
-            <Upload className="text-primary size-8" aria-hidden="true" />
-            <p className="font-semibold">Drop files to attach them</p>
-            <p className="text-muted-foreground text-xs">{ACCEPTED_TYPES_TEXT}</p>
-          </div>
-        </div>
-      )}
+      {dragging && <FileDropOverlay />}
       <SessionTypePicker
         open={picker !== null}
         onOpenChange={(o) => !o && setPicker(null)}
@@ -457,5 +234,70 @@ export default function AssistantPage() {
         }}
       />
     </ReadAloudProvider>
+  );
+}
+
+/** The session's type, the offline badge and the session's files. */
+function HeaderActions({
+  sessionId,
+  type,
+  files,
+  onAttach,
+}: {
+  sessionId: string | undefined;
+  /** The type of the session on screen, once it is known. */
+  type: AssistantSessionType | undefined;
+  files: ReturnType<typeof useAttachments>;
+  onAttach(): void;
+}) {
+  const typeInfo = type && sessionTypeInfo(type);
+  const TypeIcon = typeInfo && SESSION_TYPE_ICONS[typeInfo.type];
+  return (
+    <>
+      {sessionId && typeInfo && TypeIcon && (
+        <Badge variant="secondary" className="hidden sm:inline-flex" data-testid="session-type">
+          <TypeIcon aria-hidden="true" /> {typeInfo.label}
+        </Badge>
+      )}
+      <OfflineBadge labelFrom="lg" />
+      {sessionId && (
+        <FilesPanel
+          files={files.sessionFiles}
+          loading={files.filesLoading}
+          onDelete={(id) => files.deleteFile(sessionId, id)}
+          onAttach={onAttach}
+        />
+      )}
+    </>
+  );
+}
+
+/** Under a message: its files (a question), "Reading name…" (an answer waiting), or its sources and artifacts. */
+function messageExtra(
+  m: AssistantUiMessage,
+  {
+    sessionId,
+    reading,
+    artifactHome,
+  }: { sessionId: string | undefined; reading: string[]; artifactHome: ReturnType<typeof artifactHomes> },
+) {
+  return m.role === 'user' ? (
+    <MessageFiles files={m.files} align="end" />
+  ) : m.streaming ? (
+    !m.content && reading.length > 0 ? (
+      <ReadingFiles names={reading} />
+    ) : null
+  ) : (
+    <>
+      {m.usedFiles?.length ? <MessageFiles files={m.usedFiles} label="Sources:" /> : null}
+      {sessionId && m.artifacts.length > 0 && (
+        <AnswerArtifacts
+          sessionId={sessionId}
+          refs={m.artifacts}
+          shownUnder={artifactHome}
+          messageId={m.id}
+        />
+      )}
+    </>
   );
 }
