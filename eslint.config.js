@@ -35,6 +35,9 @@ export default tseslint.config(
     },
   },
   // Layers point one way (docs/decisions/foundation.md): schemas ← services ← routers ← REST adapter and web.
+  // Services take what they use (the database, the config, the services they call): never the request context
+  // (context.ts: cookies, request details), the tRPC layer (trpc.ts) or a router. No import cycle in
+  // packages/api/src: packages/api/src/no-import-cycle.test.ts.
   {
     files: ['packages/api/src/services/**/*.ts', 'packages/api/src/schemas/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -44,6 +47,11 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/routers/**', '**/routers'], message: 'Services and schemas never import routers.' },
+            {
+              regex: '^(\\.\\./)+(context|trpc)(\\.js)?$',
+              message:
+                'Services never import the request context (context.ts) or the tRPC layer (trpc.ts): take what you use as parameters; cookies and request details stay in routers and the REST adapter.',
+            },
           ],
         },
       ],

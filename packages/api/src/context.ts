@@ -1,7 +1,7 @@
 // Request context shared by the tRPC endpoint and the REST adapter: both build it from Fastify's
 // request and reply, so procedures can read the bearer token and set cookies the same way.
 import type { SendHandoff } from './services/conversation/send-requests.js';
-import type { Services } from './services/index.js';
+import type { Services } from './services/container.js';
 import type { PublicUser } from './services/users.js';
 
 export interface CookieOptions {

@@ -1,6 +1,6 @@
 // assistant router (SPEC §2 Assistant, §3, §7 Assistant): sessions by type, messages with attached files, send
 // (plain and streamed), stop and watch. Files themselves are the files router's (upload is REST-only).
-import type { Services } from '../services/index.js';
+import type { Services } from '../services/container.js';
 import { router, protectedProcedure, sendProcedure } from '../trpc.js';
 import {
   assistantSessionRefInput,

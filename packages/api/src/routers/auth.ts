@@ -1,6 +1,15 @@
 // auth router: the account lifecycle (SPEC §2 Login/Verification/Reset/Profile, §4 Auth, §7 Authentication).
 // The REST adapter (apps/server/src/rest/auth.ts) calls these same procedures.
-import { router, protectedProcedure, publicProcedure } from '../trpc.js';
+import { router, protectedProcedure, publicProcedure, userFromBearer } from '../trpc.js';
+import {
+  authRequestOf,
+  clearRefreshCookies,
+  clientOf,
+  presentedRefreshToken,
+  signedIn,
+  withRotatedCookie,
+} from '../auth-cookies.js';
+import { endRefreshSession } from '../services/auth/sessions.js';
 import { toPublicUser } from '../services/users.js';
 import * as flows from '../services/auth/flows.js';
 import { registerAccount } from '../services/auth/registration.js';
@@ -17,24 +26,46 @@ import {
 import { registerSchema } from '../schemas/registration.js';
 
 export const authRouter = router({
-  register: publicProcedure.input(registerSchema).mutation(({ ctx, input }) => registerAccount(ctx, input)),
+  register: publicProcedure
+    .input(registerSchema)
+    .mutation(async ({ ctx, input }) =>
+      signedIn(ctx, await registerAccount(ctx.services, authRequestOf(ctx), input)),
+    ),
   /** {accessToken, user}; 401 'Invalid credentials'; 403 EMAIL_NOT_VERIFIED; 429 when rate limited. */
-  login: publicProcedure.input(loginSchema).mutation(({ ctx, input }) => flows.login(ctx, input)),
+  login: publicProcedure
+    .input(loginSchema)
+    .mutation(async ({ ctx, input }) =>
+      signedIn(ctx, await flows.login(ctx.services, authRequestOf(ctx), input)),
+    ),
   /** Rotates the refresh cookie: {accessToken}. */
-  refresh: publicProcedure.mutation(({ ctx }) => flows.refresh(ctx)),
-  logout: publicProcedure.mutation(({ ctx }) => flows.logout(ctx)),
+  refresh: publicProcedure.mutation(({ ctx }) =>
+    withRotatedCookie(ctx, () => flows.refresh(ctx.services, presentedRefreshToken(ctx), clientOf(ctx))),
+  ),
+  /** Revokes the cookie's refresh family and clears the cookie; ends the access tokens of its user (or the bearer's). */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const ended = await endRefreshSession(ctx.services.db, presentedRefreshToken(ctx));
+    clearRefreshCookies(ctx);
+    const userId = ended ?? (ctx.req.bearer ? (await userFromBearer(ctx))?.id : undefined);
+    return flows.logout(ctx.services, userId);
+  }),
   me: protectedProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
 
   /** {verified, error}: a mutation because it consumes the single-use token. */
   verifyEmail: publicProcedure
     .input(verifyEmailSchema)
     .mutation(({ ctx, input }) => flows.verifyEmail(ctx.services, input.token)),
-  resendVerification: publicProcedure
-    .input(resendVerificationSchema)
-    .mutation(({ ctx, input }) => flows.resendVerification(ctx, input)),
+  resendVerification: publicProcedure.input(resendVerificationSchema).mutation(({ ctx, input }) =>
+    flows.resendVerification(
+      ctx.services,
+      ctx.req.ip,
+      input,
+      // The same bearer check as the auth middleware (protectedProcedure); this call is public for {email}.
+      ctx.req.bearer ? () => userFromBearer(ctx) : null,
+    ),
+  ),
   forgotPassword: publicProcedure
     .input(forgotPasswordSchema)
-    .mutation(({ ctx, input }) => flows.forgotPassword(ctx, input)),
+    .mutation(({ ctx, input }) => flows.forgotPassword(ctx.services, ctx.req.ip, input)),
   resetPassword: publicProcedure
     .input(resetPasswordSchema)
     .mutation(({ ctx, input }) => flows.resetPassword(ctx.services, input)),
@@ -42,11 +73,15 @@ export const authRouter = router({
   /** {user, message}; a changed email must be verified again. */
   updateProfile: protectedProcedure
     .input(updateProfileSchema)
-    .mutation(({ ctx, input }) => flows.updateProfile(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => flows.updateProfile(ctx.services, ctx.user.id, input)),
   changePassword: protectedProcedure
     .input(changePasswordSchema)
-    .mutation(({ ctx, input }) => flows.changePassword(ctx, ctx.user.id, input)),
-  deleteAccount: protectedProcedure
-    .input(deleteAccountSchema)
-    .mutation(({ ctx, input }) => flows.deleteAccount(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      flows.changePassword(ctx.services, ctx.user.id, input, presentedRefreshToken(ctx)),
+    ),
+  deleteAccount: protectedProcedure.input(deleteAccountSchema).mutation(async ({ ctx, input }) => {
+    const result = await flows.deleteAccount(ctx.services, ctx.user.id, input);
+    clearRefreshCookies(ctx);
+    return result;
+  }),
 });

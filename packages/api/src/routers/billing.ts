@@ -3,6 +3,7 @@
 import { router, protectedProcedure, publicProcedure } from '../trpc.js';
 import { cancelTrial, resumeSubscription } from '../services/billing/cancellation.js';
 import { listInvoices, openPortal } from '../services/billing/portal.js';
+import { returnBase } from '../services/billing/urls.js';
 import {
   completeSimulatorCheckout,
   simulatorCheckoutSession,
@@ -11,16 +12,25 @@ import { checkoutSessionSchema, completeCheckoutSchema } from '../schemas/billin
 
 export const billingRouter = router({
   /** POST /billing/cancel-trial: the trial runs to its end, then the subscription becomes INCOMPLETE. */
-  cancelTrial: protectedProcedure.mutation(({ ctx }) => cancelTrial(ctx, ctx.user.id)),
+  cancelTrial: protectedProcedure.mutation(({ ctx }) =>
+    cancelTrial(ctx.services, ctx.user.id, ctx.req.endpoint),
+  ),
 
   /** Undoes a pending cancellation (trial or subscription). */
-  resume: protectedProcedure.mutation(({ ctx }) => resumeSubscription(ctx, ctx.user.id)),
+  resume: protectedProcedure.mutation(({ ctx }) =>
+    resumeSubscription(ctx.services, ctx.user.id, ctx.req.endpoint),
+  ),
 
   /** A billing-portal link for the customer (Stripe's portal, or the simulator's /billing/portal). */
-  portal: protectedProcedure.mutation(({ ctx }) => openPortal(ctx, ctx.user.id)),
+  portal: protectedProcedure.mutation(({ ctx }) =>
+    openPortal(ctx.services, ctx.user.id, {
+      endpoint: ctx.req.endpoint,
+      returnBase: returnBase(ctx.services.config, ctx.req.origin),
+    }),
+  ),
 
   /** The user's payments (invoices), newest first — for the billing portal page. */
-  invoices: protectedProcedure.query(({ ctx }) => listInvoices(ctx.services, ctx.user.id)),
+  invoices: protectedProcedure.query(({ ctx }) => listInvoices(ctx.services.db, ctx.user.id)),
 
   /** Simulator checkout page: what is being bought. The signed session id is the authorisation. */
   checkoutSession: publicProcedure

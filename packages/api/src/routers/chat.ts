@@ -1,5 +1,5 @@
 // chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
-import type { Services } from '../services/index.js';
+import type { Services } from '../services/container.js';
 import { router, protectedProcedure, sendProcedure } from '../trpc.js';
 import {
   SESSION_NOT_FOUND,

@@ -3,10 +3,23 @@
 // services/billing/.
 import { router, protectedProcedure, publicProcedure } from '../trpc.js';
 import { cancelSubscription } from '../services/billing/cancellation.js';
-import { changePlan, createCheckout, testUpgradeTrial } from '../services/billing/plan-change.js';
-import { cancelScheduledChange } from '../services/billing/scheduled-change.js';
+import {
+  changePlan,
+  createCheckout,
+  testUpgradeTrial,
+  type BillingRequest,
+} from '../services/billing/plan-change.js';
+import { cancelScheduledChange } from '../services/billing/scheduled-change-flow.js';
+import { returnBase } from '../services/billing/urls.js';
+import type { Context } from '../context.js';
 import { trialStatus } from '../services/billing/view.js';
 import { priceIdSchema, testUpgradeTrialSchema } from '../schemas/subscriptions.js';
+
+/** The request details a plan change uses: the endpoint its usage entry names, the base of its return pages. */
+const billingRequest = (ctx: Context): BillingRequest => ({
+  endpoint: ctx.req.endpoint,
+  returnBase: returnBase(ctx.services.config, ctx.req.origin),
+});
 
 export const subscriptionsRouter = router({
   /** GET /subscriptions/current: {subscription} — the view with usage and trial days left, or null. */
@@ -28,20 +41,24 @@ export const subscriptionsRouter = router({
    */
   change: protectedProcedure
     .input(priceIdSchema)
-    .mutation(({ ctx, input }) => changePlan(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => changePlan(ctx.services, billingRequest(ctx), ctx.user, input)),
 
   checkout: protectedProcedure
     .input(priceIdSchema)
-    .mutation(({ ctx, input }) => createCheckout(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => createCheckout(ctx.services, billingRequest(ctx), ctx.user, input)),
 
   /** DELETE /subscriptions/scheduled-change: drops the downgrade booked for the end of the period. */
-  cancelScheduledChange: protectedProcedure.mutation(({ ctx }) => cancelScheduledChange(ctx, ctx.user.id)),
+  cancelScheduledChange: protectedProcedure.mutation(({ ctx }) =>
+    cancelScheduledChange(ctx.services, ctx.user.id, ctx.req.endpoint),
+  ),
 
   /** DELETE /subscriptions: cancels at the end of the current period. */
-  cancel: protectedProcedure.mutation(({ ctx }) => cancelSubscription(ctx, ctx.user.id)),
+  cancel: protectedProcedure.mutation(({ ctx }) =>
+    cancelSubscription(ctx.services, ctx.user.id, ctx.req.endpoint),
+  ),
 
   /** Test helper (not in production): converts the trial into a paid subscription on `plan` now. */
   testUpgradeTrial: protectedProcedure
     .input(testUpgradeTrialSchema)
-    .mutation(({ ctx, input }) => testUpgradeTrial(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => testUpgradeTrial(ctx.services, ctx.req.endpoint, ctx.user.id, input)),
 });

@@ -22,6 +22,7 @@ import {
   workspaceUsageAnalytics,
 } from '../services/workspaces/index.js';
 import { signUpWithInvite } from '../services/workspaces/signup.js';
+import { authRequestOf, signedIn } from '../auth-cookies.js';
 import { adminLogsExportInput, adminLogsInput, adminUsageAnalyticsInput } from '../schemas/admin.js';
 import {
   inviteIdInput,
@@ -44,16 +45,16 @@ export const workspacesRouter = router({
   /** POST /workspaces/current/invites {emails, role}: beyond the paid seats → 402 SEATS_REQUIRED. */
   invite: protectedProcedure
     .input(inviteMembersInput)
-    .mutation(({ ctx, input }) => inviteMembers(ctx, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => inviteMembers(ctx.services, ctx.user.id, input)),
 
   resendInvite: protectedProcedure
     .input(inviteIdInput)
-    .mutation(({ ctx, input }) => resendInvite(ctx, ctx.user.id, input.inviteId)),
+    .mutation(({ ctx, input }) => resendInvite(ctx.services, ctx.user.id, input.inviteId)),
 
   /** DELETE /workspaces/current/invites/{id}. */
   revokeInvite: protectedProcedure
     .input(inviteIdInput)
-    .mutation(({ ctx, input }) => revokeInvite(ctx, ctx.user.id, input.inviteId)),
+    .mutation(({ ctx, input }) => revokeInvite(ctx.services, ctx.user.id, input.inviteId)),
 
   /** Public: the invite's team, inviter, address, role and status (valid, expired, accepted, revoked). */
   inviteInfo: publicProcedure
@@ -63,13 +64,17 @@ export const workspacesRouter = router({
   /** POST /invites/{token}/accept: the signed-in account with the invite's address joins. */
   acceptInvite: protectedProcedure
     .input(inviteTokenInput)
-    .mutation(({ ctx, input }) => acceptInvite(ctx, ctx.user, input.token)),
+    .mutation(({ ctx, input }) => acceptInvite(ctx.services, ctx.user, input.token)),
 
   /**
    * Public: POST /invites/{token}/signup {password, firstName, lastName?} — a new account for the invite's
    * address (verified by the link, no card, no trial) joins and is signed in: {token, accessToken, user, …}.
    */
-  signUp: publicProcedure.input(inviteSignUpInput).mutation(({ ctx, input }) => signUpWithInvite(ctx, input)),
+  signUp: publicProcedure
+    .input(inviteSignUpInput)
+    .mutation(async ({ ctx, input }) =>
+      signedIn(ctx, await signUpWithInvite(ctx.services, authRequestOf(ctx), input)),
+    ),
 
   /** PUT /workspaces/current/members/{userId} {role, messageCap}. */
   updateMember: protectedProcedure

@@ -4,7 +4,9 @@
 // in parallel with a time limit; the mail check (an SMTP handshake) is cached briefly so frequent probes do
 // not open a connection each time.
 import { Prisma, keyBatcherPerClient, migrationHead, sqlOf, type Db } from '@app/db';
-import type { Services } from './index.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Redis } from './redis.js';
+import type { Storage } from './storage/index.js';
 
 export type DependencyName = 'database' | 'migrations' | 'redis' | 'storage' | 'mail';
 
@@ -90,7 +92,7 @@ export interface HealthChecker {
 }
 
 export function createHealthChecker(
-  services: Pick<Services, 'db' | 'redis' | 'storage' | 'mailer'>,
+  services: { db: Db; redis?: Redis; storage: Storage; mailer: Pick<Mailer, 'check'> },
   timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
 ): HealthChecker {
   let mailCache: { at: number; result: DependencyHealth } | undefined;

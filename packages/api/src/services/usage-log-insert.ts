@@ -5,7 +5,24 @@
 // with the member's workspace in the same statement (WorkspaceMember.userId is unique), as the look-up did.
 import { randomUUID } from 'node:crypto';
 import { Prisma, sqlOf, type Db } from '@app/db';
-import type { UsageRow } from './usage-log.js';
+import type { UsageStatus } from '../schemas/admin.js';
+
+/** A row as it is inserted. */
+export interface UsageRow {
+  userId: string | null;
+  actorId: string | null;
+  workspaceId: string | null;
+  action: string;
+  endpoint: string;
+  procedure: string | null;
+  status: UsageStatus;
+  usage: number;
+  durationMs: number | null;
+  ip: string | null;
+  details: string | null;
+  isTest: boolean;
+  timestamp: Date;
+}
 
 /** Ids like Prisma's cuid(): text, unique, never reused. */
 const newUsageId = () => `ul${randomUUID().replace(/-/g, '')}`;

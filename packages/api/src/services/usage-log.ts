@@ -15,11 +15,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '@app/db';
 import type { Logger } from './logger.js';
-import { insertUsageRows } from './usage-log-insert.js';
+import { insertUsageRows, type UsageRow } from './usage-log-insert.js';
 import { toHttpError } from '../errors.js';
 import { USAGE_ACTIONS, type UsageAction, type UsageStatus } from '../schemas/admin.js';
 
-export { USAGE_ACTIONS, type UsageAction, type UsageStatus };
+export { USAGE_ACTIONS, type UsageAction, type UsageStatus, type UsageRow };
 
 /** What domain code reports (an annotation of the running call, or an entry of its own outside one). */
 export interface UsageEntry {
@@ -32,23 +32,6 @@ export interface UsageEntry {
   details?: string;
   isTest?: boolean;
   workspaceId?: string | null;
-}
-
-/** A row as it is inserted. */
-export interface UsageRow {
-  userId: string | null;
-  actorId: string | null;
-  workspaceId: string | null;
-  action: string;
-  endpoint: string;
-  procedure: string | null;
-  status: UsageStatus;
-  usage: number;
-  durationMs: number | null;
-  ip: string | null;
-  details: string | null;
-  isTest: boolean;
-  timestamp: Date;
 }
 
 export interface UsageAnnotation {

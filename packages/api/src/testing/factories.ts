@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, SubscriptionStatus } from '@app/db';
 import { getPlan, messageLimitFor, type BillingCycleKey, type PlanId } from '../plans/catalogue.js';
 import { hashPassword } from '../services/passwords.js';
-import type { Services } from '../services/index.js';
+import type { Services } from '../services/container.js';
 
 export const TEST_PASSWORD = 'Correct-Horse-42!';
 let cachedHash: Promise<string> | undefined;

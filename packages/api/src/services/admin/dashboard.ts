@@ -2,7 +2,7 @@
 // admin view of services.health — plus the modes the server runs in and the usage logger's counters).
 import { Prisma, sqlOf } from '@app/db';
 import { STORED } from '../chat/sessions.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import type { HealthReport } from '../health.js';
 import type { UsageLogStats } from '../usage-log.js';
 import { dollars, monthStart } from './pagination.js';

@@ -8,7 +8,7 @@
 import { Prisma, sqlOf, type Db } from '@app/db';
 import type { AdminLogsExportInput } from '../../schemas/admin.js';
 import { USAGE_CSV_COLUMNS } from '../../schemas/admin.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { NEWEST_FIRST, afterKey, logConditions, searchUsers, type LogKey } from './log-query.js';
 import { rollupScope, rollupsAnswer } from './log-total.js';
 import type { AdminScope } from './scope.js';

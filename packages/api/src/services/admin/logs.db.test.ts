@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { createTestUser } from '../../testing/factories.js';
 import { csvCell, exportLogsCsv, isTestEmail } from './logs.js';
 import { PLATFORM_SCOPE } from './scope.js';

@@ -4,7 +4,7 @@
 // (log-total.ts), the analytics from the rollups (usage-analytics.ts), the export streams (log-export.ts).
 import { Prisma, sqlOf } from '@app/db';
 import type { AdminLogsInput } from '../../schemas/admin.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import {
   NEWEST_FIRST,
   afterKey,

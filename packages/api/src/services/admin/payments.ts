@@ -2,7 +2,7 @@
 // /admin/stripe/transactions): from the recorded payments (Payment rows, integer cents, written by the webhook
 // and the simulator) and subscriptions — never a live call to the provider. Amounts are dollars (SPEC §2), with
 // a `…Cents` twin.
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import type { AdminTransactionsInput } from '../../schemas/admin.js';
 import { dollars, monthStart } from './pagination.js';
 import { requirePlatform, type AdminScope } from './scope.js';

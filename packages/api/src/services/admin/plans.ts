@@ -8,7 +8,7 @@ import { appError, notFound } from '../../errors.js';
 import { ADMIN_ERROR_CODES, type AdminUpdatePlanInput } from '../../schemas/admin.js';
 import { SENDING_STATUSES } from '../../plans/catalogue.js';
 import { planById, type PlanRow } from '../billing/plans.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { dollars, monthStart, percent } from './pagination.js';
 import { requirePlatform, type AdminScope } from './scope.js';
 

@@ -5,7 +5,7 @@
 // the userId index).
 import { Prisma, sqlOf, type Db } from '@app/db';
 import type { AdminUsageAnalyticsInput } from '../../schemas/admin.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { logConditions, searchUsers, type SearchUsers } from './log-query.js';
 import { rollupScope } from './log-total.js';
 import { percent } from './pagination.js';

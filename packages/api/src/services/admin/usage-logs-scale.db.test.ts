@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import { Prisma, type Database, type Db } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { createTestUser } from '../../testing/factories.js';
 import { insertUsageRows } from '../usage-log-insert.js';
 import type { UsageRow } from '../usage-log.js';

@@ -5,7 +5,7 @@ import type { Prisma, SubscriptionStatus } from '@app/db';
 import { appError, notFound } from '../../errors.js';
 import { ADMIN_ERROR_CODES, type AdminUpdateUserInput, type AdminUsersInput } from '../../schemas/admin.js';
 import { DEFAULT_MESSAGE_LIMIT } from '../../plans/catalogue.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { periodStartFor } from '../quota.js';
 import { requirePlatform, type AdminScope } from './scope.js';
 import { paginationOf, type Pagination } from './pagination.js';

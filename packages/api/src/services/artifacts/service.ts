@@ -3,7 +3,6 @@
 // base), restore, Fix (the model repairs one warning; A's deterministic repair when it does not) and export.
 // Only the session's user sees an artifact: anyone else gets the same 404 as for a missing one.
 import type { Db } from '@app/db';
-import type { Services } from '../index.js';
 import { appError, badRequest, formatZodError, notFound } from '../../errors.js';
 import {
   ARTIFACT_KIND_LABELS,
@@ -15,7 +14,9 @@ import {
   type ExportFormat,
 } from '../../schemas/artifacts.js';
 import type { ParsedRequest } from '../content/request.js';
-import { LlmError } from '../llm/types.js';
+import { LlmError, type LlmProvider } from '../llm/types.js';
+import type { Logger } from '../logger.js';
+import type { RateLimiter } from '../rate-limit.js';
 import { planAccess, type PlanAccess, type PlanFeatureDeps } from '../assistant/plan-features.js';
 import { createAssistantSessions } from '../assistant/sessions.js';
 import { checkArtifact, fixArtifact } from './checks.js';
@@ -35,7 +36,11 @@ export const WARNING_GONE_MESSAGE =
 export const CANNOT_FIX_MESSAGE =
   'This warning cannot be fixed automatically. Edit the artifact to resolve it.';
 
-export type ArtifactServiceDeps = PlanFeatureDeps & Pick<Services, 'llm' | 'log' | 'rateLimiter'>;
+export type ArtifactServiceDeps = PlanFeatureDeps & {
+  llm: LlmProvider;
+  log: Logger;
+  rateLimiter: RateLimiter;
+};
 type ServiceDeps = ArtifactServiceDeps;
 
 type ArtifactRow = NonNullable<Awaited<ReturnType<Db['artifact']['findFirst']>>>;

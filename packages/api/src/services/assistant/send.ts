@@ -5,7 +5,7 @@
 // (404 unless they are this session's). All of it happens before the first event, so the REST stream route
 // can still answer a plain JSON error.
 import type { Db } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { appError, notFound } from '../../errors.js';
 import { lastExchangeOf, runExchange } from '../conversation/exchange.js';
 import type { UsageCall } from '../usage-log.js';

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';
 import { testConfig } from '../../config.js';
-import { createInternalContext } from '../../context.js';
 import { createServices, type Services } from '../index.js';
 import { silentLogger } from '../logger.js';
 import { verifyPassword } from '../passwords.js';
@@ -108,14 +107,15 @@ describe('verification email and sessions', () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
   });
 
-  it('issueSession sets the refresh cookie and returns an access token and the public user', async () => {
+  it('issueSession starts a refresh family (its token for the cookie) and returns an access token and the public user', async () => {
     const user = await createAccount(services.db, {
       email: 'session@example.com',
       password: 'Session-pass-1234',
       firstName: 'Sam',
     });
-    const ctx = createInternalContext(services);
-    const res = await issueSession(ctx, user.id, { remember: true });
+    const { refresh, answer: res } = await issueSession(services, { ip: '127.0.0.1' }, user.id, {
+      remember: true,
+    });
     expect((await services.accessTokens.verify(res.accessToken))?.userId).toBe(user.id);
     expect(res.user).toEqual({
       id: user.id,
@@ -125,8 +125,8 @@ describe('verification email and sessions', () => {
       isAdmin: false,
       isEmailVerified: false,
     });
-    const cookie = ctx.cookies.get('refreshToken')!;
-    const row = await services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(cookie) } });
+    expect(refresh.persistent).toBe(true);
+    const row = await services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(refresh.token) } });
     expect(row).toMatchObject({ userId: user.id, persistent: true, revokedAt: null });
   });
 });

@@ -1,17 +1,16 @@
 // Accounts: creation (used by registration in the billing issue, the admin seeding and tests), the
 // verification email, and issuing a signed-in session (refresh cookie + access token).
 import { Prisma, type Db } from '@app/db';
-import type { Context } from '../../context.js';
 import { appError } from '../../errors.js';
 import { accountInputSchema, type AccountInput } from '../../schemas/auth.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { verificationEmail } from '../mail/templates.js';
 import { hashPassword } from '../passwords.js';
 import { publicUserSelect, toPublicUser, type PublicUser } from '../users.js';
 import { VERIFY_TOKEN_TTL_SECONDS, createEmailToken } from './email-tokens.js';
 import { assertPasswordAllowed } from './password-policy.js';
-import { startRefreshSession } from './sessions.js';
+import { startRefreshSession, type ClientInfo, type RefreshGrant } from './sessions.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 
 /** The app's client or an interactive-transaction client (`db.$transaction(async (tx) => …)`). */
@@ -88,21 +87,28 @@ export interface SessionResult {
   user: PublicUser;
 }
 
+/** A flow that signs the user in: the refresh token for the client's cookie (auth-cookies.ts) and the answer. */
+export interface SignedIn<T> {
+  refresh: RefreshGrant;
+  answer: T;
+}
+
 /**
- * Signs the user in on this request: a new refresh-token family in the httpOnly cookies
- * (30-day persistent with `remember`, else a session cookie) and a 15-minute access token.
+ * Signs the user in: a new refresh-token family (its token for the httpOnly cookie, 30-day persistent with
+ * `remember`, else a session cookie) and a 15-minute access token.
  */
 export async function issueSession(
-  ctx: Context,
+  services: Pick<Services, 'db' | 'accessTokens'>,
+  client: ClientInfo,
   userId: string,
   opts: { remember?: boolean } = {},
-): Promise<SessionResult> {
-  const user = await ctx.services.db.user.findUnique({
+): Promise<SignedIn<SessionResult>> {
+  const user = await services.db.user.findUnique({
     where: { id: userId },
     select: { ...publicUserSelect, tokenVersion: true },
   });
   if (!user) throw appError('NOT_FOUND', 'User not found');
-  await startRefreshSession(ctx, userId, opts.remember ?? false);
-  const accessToken = await ctx.services.accessTokens.sign(userId, user.tokenVersion);
-  return { accessToken, user: toPublicUser(user) };
+  const refresh = await startRefreshSession(services.db, client, userId, opts.remember ?? false);
+  const accessToken = await services.accessTokens.sign(userId, user.tokenVersion);
+  return { refresh, answer: { accessToken, user: toPublicUser(user) } };
 }

@@ -1,6 +1,6 @@
 // ADMIN_EMAIL + ADMIN_PASSWORD: at start the server ensures this verified admin account exists and
 // signs in with exactly that password (an existing user is promoted and its password updated).
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { hashPassword, verifyPassword } from '../passwords.js';
 import { normaliseEmail } from './accounts.js';
 import { isCommonPassword } from './password-policy.js';

@@ -1,9 +1,8 @@
 // The account lifecycle behind the auth router (and so behind /trpc and /api/auth alike): login,
-// refresh, logout, verification, password reset, profile, password change and account deletion.
-import { userFromBearer } from '../../trpc.js';
-import type { Context } from '../../context.js';
+// refresh, logout, verification, password reset, profile, password change and account deletion. The refresh
+// cookie stays in the router (auth-cookies.ts): flows take the token presented and return the one to set.
 import { appError, badRequest, unauthorized } from '../../errors.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import {
   passwordChangedEmail,
   emailChangedEmail,
@@ -23,6 +22,7 @@ import {
   sendVerificationEmail,
   verificationMessage,
   type SessionResult,
+  type SignedIn,
 } from './accounts.js';
 import {
   RESET_TOKEN_TTL_SECONDS,
@@ -33,11 +33,11 @@ import {
 import { assertPasswordAllowed } from './password-policy.js';
 import {
   bumpTokenVersion,
-  clearRefreshCookies,
   currentFamily,
-  endRefreshSession,
   revokeAllRefreshTokens,
   rotateRefreshToken,
+  type ClientInfo,
+  type RefreshGrant,
 } from './sessions.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 
@@ -53,9 +53,15 @@ export const RESEND_VERIFICATION_MESSAGE =
 let dummyHash: Promise<string> | undefined;
 const timingHash = () => (dummyHash ??= hashPassword('timing-equaliser-not-a-real-password'));
 
-const ipKey = (ctx: Context) => `ip:${ctx.req.ip}`;
+/** The request details the sign-in flows use: the client, the endpoint its usage entry names, and the API. */
+export interface AuthRequest extends ClientInfo {
+  endpoint: string;
+  via: 'trpc' | 'rest';
+}
+
+const ipKey = (ip: string) => `ip:${ip}`;
 const accountKey = (email: string) => `acct:${email}`;
-const pairKey = (ctx: Context, email: string) => `acct:${email}|ip:${ctx.req.ip}`;
+const pairKey = (ip: string, email: string) => `acct:${email}|ip:${ip}`;
 
 /** Failures on one account from anywhere before each further attempt is slowed down. */
 export const LOGIN_DELAY_AFTER_FAILURES = 10;
@@ -69,25 +75,30 @@ export function loginDelayMs(accountFailures: number): number {
 }
 
 /** Per IP and per account: both are consumed, the first exhausted one answers 429. */
-async function limit(ctx: Context, name: 'forgotPassword' | 'resendVerification', email?: string) {
-  await ctx.services.rateLimiter.consume(name, ipKey(ctx));
-  if (email) await ctx.services.rateLimiter.consume(name, accountKey(email));
+async function limit(
+  services: Pick<Services, 'rateLimiter'>,
+  ip: string,
+  name: 'forgotPassword' | 'resendVerification',
+  email?: string,
+) {
+  await services.rateLimiter.consume(name, ipKey(ip));
+  if (email) await services.rateLimiter.consume(name, accountKey(email));
 }
 
 // ---------------------------------------------------------------------------------------------- login
 
 export async function login(
-  ctx: Context,
+  services: Services,
+  req: AuthRequest,
   input: { email: string; password: string; rememberMe?: boolean },
-): Promise<SessionResult> {
-  const { services } = ctx;
+): Promise<SignedIn<SessionResult>> {
   const email = normaliseEmail(input.email);
   const limiter = services.rateLimiter;
   // Failures are counted per IP and per account+IP pair (both refuse with 429) and per account (slows only),
   // never per account alone: ten wrong passwords from anywhere must not lock the owner out. Unknown addresses
   // are counted the same way, so the answers do not tell which accounts exist.
-  await limiter.consume('login', ipKey(ctx));
-  await limiter.consume('loginPair', pairKey(ctx, email));
+  await limiter.consume('login', ipKey(req.ip));
+  await limiter.consume('loginPair', pairKey(req.ip, email));
   const delay = loginDelayMs(await limiter.consumed('loginAccount', accountKey(email)));
   if (delay) await new Promise((r) => setTimeout(r, delay));
   const user = await services.db.user.findUnique({
@@ -101,7 +112,7 @@ export async function login(
       await services.usage.log({
         userId: user.id,
         action: 'USER_LOGIN',
-        endpoint: ctx.req.endpoint,
+        endpoint: req.endpoint,
         status: 'error',
         details: 'invalid password',
       });
@@ -112,34 +123,40 @@ export async function login(
     throw appError('FORBIDDEN', EMAIL_NOT_VERIFIED_MESSAGE, { appCode: ERROR_CODES.EMAIL_NOT_VERIFIED });
   }
   // Only failed attempts count: many colleagues behind one office IP can all sign in.
-  await limiter.reset('loginPair', pairKey(ctx, email));
+  await limiter.reset('loginPair', pairKey(req.ip, email));
   await limiter.reset('loginAccount', accountKey(email));
-  await limiter.refund('login', ipKey(ctx));
+  await limiter.refund('login', ipKey(req.ip));
   await services.db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
-  const session = await issueSession(ctx, user.id, { remember: input.rememberMe ?? false });
+  const session = await issueSession(services, req, user.id, { remember: input.rememberMe ?? false });
   await services.usage.log({
     userId: user.id,
     action: 'USER_LOGIN',
-    endpoint: ctx.req.endpoint,
-    details: `login via ${ctx.req.via}${input.rememberMe ? ' (remember me)' : ''}`,
+    endpoint: req.endpoint,
+    details: `login via ${req.via}${input.rememberMe ? ' (remember me)' : ''}`,
   });
   return session;
 }
 
-export async function refresh(ctx: Context): Promise<{ accessToken: string }> {
-  const { userId, tokenVersion } = await rotateRefreshToken(ctx);
-  return { accessToken: await ctx.services.accessTokens.sign(userId, tokenVersion) };
+/** Rotates the presented refresh token: the new one for the cookie and a fresh access token. */
+export async function refresh(
+  services: Pick<Services, 'db' | 'log' | 'accessTokens'>,
+  presented: string | undefined,
+  client: ClientInfo,
+): Promise<{ refresh: RefreshGrant; answer: { accessToken: string } }> {
+  const { userId, tokenVersion, refresh } = await rotateRefreshToken(services, presented, client);
+  return { refresh, answer: { accessToken: await services.accessTokens.sign(userId, tokenVersion) } };
 }
 
 /**
- * Ends this device's session: its refresh family is revoked and the user's token version bumped, so this
+ * Ends this device's session (`userId`: the router's endRefreshSession, or the bearer's user): its refresh family is revoked and the user's token version bumped, so this
  * device's access token stops working at once. Other devices keep their sessions: their next request answers
  * 401 and their silent refresh (their family is live) gets them a current token.
  */
-export async function logout(ctx: Context): Promise<{ success: true }> {
-  const userId =
-    (await endRefreshSession(ctx)) ?? (ctx.req.bearer ? (await userFromBearer(ctx))?.id : undefined);
-  if (userId) await bumpTokenVersion(ctx.services, userId);
+export async function logout(
+  services: Pick<Services, 'db' | 'userCache'>,
+  userId: string | undefined,
+): Promise<{ success: true }> {
+  if (userId) await bumpTokenVersion(services, userId);
   return { success: true };
 }
 
@@ -178,24 +195,25 @@ export async function verifyEmail(services: Services, token: string): Promise<Ve
  * same either way. Without: the signed-in user (bearer token), else 400.
  */
 export async function resendVerification(
-  ctx: Context,
+  services: Services,
+  ip: string,
   input: { email?: string } | undefined,
+  /** The bearer's user (the auth middleware's check: this call is public for {email}); null without a bearer. */
+  signedInUser: (() => Promise<PublicUser | null>) | null,
 ): Promise<{ success: true; message: string }> {
-  const { services } = ctx;
   if (input?.email) {
     const email = normaliseEmail(input.email);
-    await limit(ctx, 'resendVerification', email);
+    await limit(services, ip, 'resendVerification', email);
     services.mailer.enqueue(async () => {
       const user = await services.db.user.findUnique({ where: { email } });
       return user && !user.isEmailVerified ? verificationMessage(services, user) : null;
     });
     return { success: true, message: RESEND_VERIFICATION_MESSAGE };
   }
-  if (!ctx.req.bearer) throw badRequest('Please enter your email address');
-  // The same bearer check as the auth middleware (protectedProcedure); this call is public for {email}.
-  const user = await userFromBearer(ctx);
+  if (!signedInUser) throw badRequest('Please enter your email address');
+  const user = await signedInUser();
   if (!user) throw unauthorized();
-  await limit(ctx, 'resendVerification', user.email);
+  await limit(services, ip, 'resendVerification', user.email);
   if (user.isEmailVerified) {
     throw appError('BAD_REQUEST', 'Your email address is already verified.', {
       appCode: ERROR_CODES.ALREADY_VERIFIED,
@@ -207,10 +225,9 @@ export async function resendVerification(
 
 // ----------------------------------------------------------------------------------- password reset
 
-export async function forgotPassword(ctx: Context, input: { email: string }) {
-  const { services } = ctx;
+export async function forgotPassword(services: Services, ip: string, input: { email: string }) {
   const email = normaliseEmail(input.email);
-  await limit(ctx, 'forgotPassword', email);
+  await limit(services, ip, 'forgotPassword', email);
   // Look-up and token in the background: known and unknown addresses answer alike, in the same time.
   services.mailer.enqueue(async () => {
     const user = await services.db.user.findUnique({ where: { email } });
@@ -260,11 +277,10 @@ export async function resetPassword(services: Services, input: { token: string; 
 // ------------------------------------------------------------------------------------------ profile
 
 export async function updateProfile(
-  ctx: Context,
+  services: Services,
   userId: string,
   input: { firstName: string; lastName: string | null; email: string },
 ): Promise<{ user: PublicUser; message: string; accessToken?: string }> {
-  const { services } = ctx;
   const db = services.db;
   const current = await db.user.findUnique({ where: { id: userId } });
   if (!current) throw unauthorized();
@@ -307,11 +323,12 @@ export async function updateProfile(
 }
 
 export async function changePassword(
-  ctx: Context,
+  services: Services,
   userId: string,
   input: { currentPassword: string; newPassword: string },
+  /** This device's refresh token (its cookie): its family stays signed in. */
+  presented: string | undefined,
 ) {
-  const { services } = ctx;
   const user = await services.db.user.findUnique({ where: { id: userId } });
   if (!user) throw unauthorized();
   // 400, not 401: a wrong password must not look like an expired session to the client.
@@ -327,7 +344,7 @@ export async function changePassword(
     select: { tokenVersion: true },
   });
   await services.userCache.invalidate(userId);
-  await revokeAllRefreshTokens(services.db, userId, await currentFamily(ctx, userId));
+  await revokeAllRefreshTokens(services.db, userId, await currentFamily(services.db, presented, userId));
   services.mailer.enqueue(passwordChangedEmail(user, `${services.config.appUrl}/login`));
   return {
     success: true as const,
@@ -346,7 +363,7 @@ const ENDED_STATUSES = new Set(['CANCELED', 'INCOMPLETE_EXPIRED']);
  * Team subscription the deletion is refused (409: transfer ownership or cancel first); otherwise the workspace
  * goes (memberships and invites cascade; remaining members fall back to their own subscription).
  */
-async function ownedWorkspacesToDelete(services: Context['services'], userId: string): Promise<string[]> {
+async function ownedWorkspacesToDelete(services: Pick<Services, 'db'>, userId: string): Promise<string[]> {
   const owned = await services.db.workspace.findMany({
     where: { ownerId: userId },
     select: { id: true, subscription: { select: { status: true, cancelAtPeriodEnd: true } } },
@@ -368,8 +385,8 @@ async function ownedWorkspacesToDelete(services: Context['services'], userId: st
   return owned.map((w) => w.id);
 }
 
-export async function deleteAccount(ctx: Context, userId: string, input: { password: string }) {
-  const { services } = ctx;
+/** Deletes the account and its uploads; the router then clears this device's refresh cookie. */
+export async function deleteAccount(services: Services, userId: string, input: { password: string }) {
   const db = services.db;
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw unauthorized();
@@ -412,7 +429,6 @@ export async function deleteAccount(ctx: Context, userId: string, input: { passw
     .catch((err) =>
       services.log.warn({ err, prefix: userPrefix }, 'could not remove the uploads of a deleted account'),
     );
-  clearRefreshCookies(ctx);
   services.log.info({ userId }, 'account deleted');
   return { success: true as const, message: 'Your account has been deleted.' };
 }

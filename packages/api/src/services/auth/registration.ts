@@ -5,7 +5,8 @@
 // and the customer is deleted again if anything after it fails (a taken address included), so nothing
 // half-created is left behind.
 import type { z } from 'zod';
-import type { Context } from '../../context.js';
+import type { Services } from '../container.js';
+import type { AuthRequest } from './flows.js';
 import { badRequest } from '../../errors.js';
 import { TRIAL_DAYS } from '../../plans/catalogue.js';
 import { CardError } from '../billing/types.js';
@@ -24,11 +25,17 @@ import { hashPassword } from '../passwords.js';
 import type { registerSchema } from '../../schemas/registration.js';
 import { cardError } from '../billing/card-error.js';
 
-/** Registers the account and its trial; the caller has validated `input` with `registerSchema`. */
-export async function registerAccount(ctx: Context, input: z.output<typeof registerSchema>) {
-  const { services } = ctx;
+/**
+ * Registers the account and its trial, signed in (the refresh token for the router's cookie); the caller has
+ * validated `input` with `registerSchema`.
+ */
+export async function registerAccount(
+  services: Services,
+  req: AuthRequest,
+  input: z.output<typeof registerSchema>,
+) {
   const { db, config, billing } = services;
-  await services.rateLimiter.consume('register', ctx.req.ip);
+  await services.rateLimiter.consume('register', req.ip);
   const price = await planForPrice(db, config, input.selectedPriceId);
   if (!price) throw badRequest('Please select a valid plan before continuing.');
   assertPasswordAllowed(input.password);
@@ -96,17 +103,20 @@ export async function registerAccount(ctx: Context, input: z.output<typeof regis
   );
   // Not verified yet: a browser-session login (7 idle days at most), not a 30-day one
   // (docs/decisions/auth.md).
-  const session = await issueSession(ctx, userId, { remember: false });
+  const { refresh, answer: session } = await issueSession(services, req, userId, { remember: false });
   await services.usage.log({
     userId,
     action: 'SUBSCRIPTION',
-    endpoint: ctx.req.endpoint,
+    endpoint: req.endpoint,
     details: `Trial started: ${price.plan.name} (${price.cycle})`,
   });
   return {
-    token: session.accessToken,
-    accessToken: session.accessToken,
-    user: session.user,
-    subscription: await billing.view(userId),
+    refresh,
+    answer: {
+      token: session.accessToken,
+      accessToken: session.accessToken,
+      user: session.user,
+      subscription: await billing.view(userId),
+    },
   };
 }

@@ -3,10 +3,11 @@
 // presenting an already-rotated token revokes the whole family (reuse detection) — unless it was exchanged within
 // the last REFRESH_REUSE_GRACE_MS, when it is the same client racing itself and gets a new token of the family.
 // Access tokens carry the user's token version (access-tokens.ts); bumpTokenVersion ends all of them.
+// The cookie itself is the routers' (auth-cookies.ts): these functions take the token the client presented and
+// return the one to set, with the client's address and user agent as plain values.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@app/db';
-import type { Context } from '../../context.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { appError } from '../../errors.js';
 import { generateToken, hashToken } from './tokens.js';
 
@@ -24,6 +25,19 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in 
  * gets a new token of its family, unless the family has ended. Later, it is reuse and the family is revoked.
  */
 export const REFRESH_REUSE_GRACE_MS = 15_000;
+
+/** Who asked, as a refresh token's row records it and the per-IP rate limits count it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** A refresh token to hand the client (the routers set it as the cookie, auth-cookies.ts). */
+export interface RefreshGrant {
+  token: string;
+  /** "Remember me": a persistent cookie; otherwise a browser-session one. */
+  persistent: boolean;
+}
 
 interface NewRefreshToken {
   userId: string;
@@ -50,50 +64,43 @@ async function createRefreshToken(db: Db, o: NewRefreshToken): Promise<string> {
   return token;
 }
 
-function isSecure(ctx: Context) {
-  return ctx.services.config.appUrl.startsWith('https://');
-}
-
-export function setRefreshCookies(ctx: Context, token: string, persistent: boolean) {
-  for (const path of REFRESH_COOKIE_PATHS) {
-    ctx.cookies.set(REFRESH_COOKIE, token, {
-      path,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecure(ctx),
-      ...(persistent ? { maxAge: PERSISTENT_REFRESH_TTL_SECONDS } : {}),
-    });
-  }
-}
-
-export function clearRefreshCookies(ctx: Context) {
-  for (const path of REFRESH_COOKIE_PATHS) {
-    ctx.cookies.clear(REFRESH_COOKIE, { path, httpOnly: true, sameSite: 'lax', secure: isSecure(ctx) });
-  }
-}
-
-/** Starts a new token family for a login and sets the cookies. */
-export async function startRefreshSession(ctx: Context, userId: string, persistent: boolean) {
-  const token = await createRefreshToken(ctx.services.db, {
+/** Starts a new token family for a login: the token for the client's cookie. */
+export async function startRefreshSession(
+  db: Db,
+  client: ClientInfo,
+  userId: string,
+  persistent: boolean,
+): Promise<RefreshGrant> {
+  const token = await createRefreshToken(db, {
     userId,
     persistent,
-    userAgent: ctx.req.userAgent,
-    ip: ctx.req.ip,
+    userAgent: client.userAgent,
+    ip: client.ip,
   });
-  setRefreshCookies(ctx, token, persistent);
+  return { token, persistent };
 }
 
+/** The errors of a refresh that ends the client's session: the routers clear its cookie with them. */
+const refreshFailures = new WeakSet<object>();
+export const isRefreshFailure = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && refreshFailures.has(err);
+
 /**
- * Exchanges the refresh cookie for a new one (rotation) and returns the user id and current token version
- * (for the new access token). Unknown, expired or revoked tokens answer 401; a rotated token presented again
- * gets a new token of its family within the grace and revokes the family after it.
+ * Exchanges the presented refresh token for a new one (rotation) and returns it with the user id and current
+ * token version (for the new access token). Unknown, expired or revoked tokens answer 401 (isRefreshFailure:
+ * the client's cookie is cleared); a rotated token presented again gets a new token of its family within the
+ * grace and revokes the family after it.
  */
-export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string; tokenVersion: number }> {
-  const db = ctx.services.db;
-  const presented = ctx.cookies.get(REFRESH_COOKIE);
+export async function rotateRefreshToken(
+  services: Pick<Services, 'db' | 'log'>,
+  presented: string | undefined,
+  client: ClientInfo,
+): Promise<{ userId: string; tokenVersion: number; refresh: RefreshGrant }> {
+  const db = services.db;
   const fail = (appCode: string) => {
-    clearRefreshCookies(ctx);
-    return appError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE, { appCode });
+    const err = appError('UNAUTHORIZED', SESSION_EXPIRED_MESSAGE, { appCode });
+    refreshFailures.add(err);
+    return err;
   };
   if (!presented) throw fail('NO_REFRESH_TOKEN');
   const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
@@ -102,7 +109,7 @@ export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string
   /** Reuse: someone holds a token that was already exchanged. Kill the whole family. */
   const reused = async () => {
     await revokeFamily(db, row.family);
-    ctx.services.log.warn({ userId: row.userId, family: row.family }, 'refresh token reuse detected');
+    services.log.warn({ userId: row.userId, family: row.family }, 'refresh token reuse detected');
     return fail('REFRESH_TOKEN_REUSED');
   };
   /** A new token of the row's family for the presenter (the rotation's, or a racing request's in the grace). */
@@ -116,11 +123,14 @@ export async function rotateRefreshToken(ctx: Context): Promise<{ userId: string
       userId: row.userId,
       persistent: row.persistent,
       family: row.family,
-      userAgent: ctx.req.userAgent,
-      ip: ctx.req.ip,
+      userAgent: client.userAgent,
+      ip: client.ip,
     });
-    setRefreshCookies(ctx, next, row.persistent);
-    return { userId: row.userId, tokenVersion: user.tokenVersion };
+    return {
+      userId: row.userId,
+      tokenVersion: user.tokenVersion,
+      refresh: { token: next, persistent: row.persistent },
+    };
   };
   /**
    * Within the grace: a new token, unless the family has ended. Logout, a password change and reuse revoke rows
@@ -162,20 +172,18 @@ export async function revokeFamily(db: Db, family: string) {
 }
 
 /**
- * Logout: revokes the presented token's family (if any) and clears the cookies. Returns the user whose
+ * Logout: revokes the presented token's family (if any); the router clears the cookie. Returns the user whose
  * session it was, so the caller can end that user's access tokens too.
  */
-export async function endRefreshSession(ctx: Context): Promise<string | undefined> {
-  const presented = ctx.cookies.get(REFRESH_COOKIE);
+export async function endRefreshSession(db: Db, presented: string | undefined): Promise<string | undefined> {
   let userId: string | undefined;
   if (presented) {
-    const row = await ctx.services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+    const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
     if (row) {
-      await revokeFamily(ctx.services.db, row.family);
+      await revokeFamily(db, row.family);
       userId = row.userId;
     }
   }
-  clearRefreshCookies(ctx);
   return userId;
 }
 
@@ -205,10 +213,13 @@ export async function revokeAllRefreshTokens(db: Db, userId: string, exceptFamil
   });
 }
 
-/** The family of the refresh cookie on this request, if it is a live token of this user. */
-export async function currentFamily(ctx: Context, userId: string): Promise<string | undefined> {
-  const presented = ctx.cookies.get(REFRESH_COOKIE);
+/** The family of the presented refresh token (this request's cookie), if it is a live token of this user. */
+export async function currentFamily(
+  db: Db,
+  presented: string | undefined,
+  userId: string,
+): Promise<string | undefined> {
   if (!presented) return undefined;
-  const row = await ctx.services.db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+  const row = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
   return row && row.userId === userId && !row.revokedAt ? row.family : undefined;
 }

@@ -1,8 +1,7 @@
 // Setting or clearing a pending cancellation (cancel trial, cancel subscription, undo): one flow for the
 // three procedures — check the user's subscription, tell the provider, converge our copy, log it.
 import { badRequest } from '../../errors.js';
-import type { Context } from '../../context.js';
-import type { Services } from '../index.js';
+import type { BillingFlowDeps } from './flow-deps.js';
 import type { UsageAction } from '../usage-log.js';
 import { billableSubscriptionFor, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
@@ -17,7 +16,7 @@ export interface CancellationChange {
 }
 
 export async function changeCancellation(
-  services: Services,
+  services: BillingFlowDeps,
   userId: string,
   endpoint: string,
   c: CancellationChange,
@@ -32,8 +31,8 @@ export async function changeCancellation(
 }
 
 /** POST /billing/cancel-trial: the trial runs to its end, then the subscription becomes INCOMPLETE. */
-export function cancelTrial(ctx: Context, userId: string) {
-  return changeCancellation(ctx.services, userId, ctx.req.endpoint, {
+export function cancelTrial(services: BillingFlowDeps, userId: string, endpoint: string) {
+  return changeCancellation(services, userId, endpoint, {
     cancel: true,
     allowed: (sub) => sub.status === 'TRIALING',
     error: { message: 'No active trial to cancel', code: 'NO_TRIAL' },
@@ -43,8 +42,8 @@ export function cancelTrial(ctx: Context, userId: string) {
 }
 
 /** DELETE /subscriptions: cancels at the end of the current period. */
-export function cancelSubscription(ctx: Context, userId: string) {
-  return changeCancellation(ctx.services, userId, ctx.req.endpoint, {
+export function cancelSubscription(services: BillingFlowDeps, userId: string, endpoint: string) {
+  return changeCancellation(services, userId, endpoint, {
     cancel: true,
     allowed: (sub) => LIVE_STATUSES.has(sub.status),
     error: { message: 'No active subscription to cancel', code: 'NO_SUBSCRIPTION' },
@@ -54,8 +53,8 @@ export function cancelSubscription(ctx: Context, userId: string) {
 }
 
 /** Undoes a pending cancellation (trial or subscription). */
-export function resumeSubscription(ctx: Context, userId: string) {
-  return changeCancellation(ctx.services, userId, ctx.req.endpoint, {
+export function resumeSubscription(services: BillingFlowDeps, userId: string, endpoint: string) {
+  return changeCancellation(services, userId, endpoint, {
     cancel: false,
     allowed: (sub) => sub.cancelAtPeriodEnd,
     error: { message: 'No pending cancellation to undo', code: 'NO_SUBSCRIPTION' },

@@ -1,27 +1,32 @@
 // Plan changes (SPEC §7): Checkout for upgrades (POST /subscriptions/checkout), a plan change that follows the
 // one upgrade rule (POST /subscriptions: upgrades in place with proration, downgrades booked for the end of the
 // paid period, or Checkout), and the test-only trial upgrade.
-import type { Context } from '../../context.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { BillingCycleKey } from '../../plans/catalogue.js';
 import type { z } from 'zod';
 import type { PriceIdInput, testUpgradeTrialSchema } from '../../schemas/subscriptions.js';
 import { cardError } from './card-error.js';
 import { planById, planForPrice, type PlanChoice } from './plans.js';
-import { bookScheduledChange, dropScheduledChange } from './scheduled-change.js';
+import type { BillingFlowDeps } from './flow-deps.js';
+import { bookScheduledChange, dropScheduledChange } from './scheduled-change-flow.js';
 import { billableSubscriptionFor, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';
 import { CardError } from './types.js';
 import { changeDirection, isCurrentPrice, isDeferred, upgradeAction } from './upgrade.js';
-import { returnBase } from './urls.js';
 
 export interface BillingUser {
   id: string;
   email: string;
 }
 
-async function priceOrThrow(ctx: Context, priceId: string): Promise<PlanChoice> {
-  const found = await planForPrice(ctx.services.db, ctx.services.config, priceId);
+/** Where the change was asked from: the endpoint its usage entry names, the base URL of the return pages (urls.ts). */
+export interface BillingRequest {
+  endpoint: string;
+  returnBase: string;
+}
+
+async function priceOrThrow(services: BillingFlowDeps, priceId: string): Promise<PlanChoice> {
+  const found = await planForPrice(services.db, services.config, priceId);
   if (!found) throw badRequest('Unknown price. Please choose one of the listed plans.');
   return found;
 }
@@ -48,13 +53,13 @@ async function withCardErrors<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 async function startCheckout(
-  ctx: Context,
+  services: BillingFlowDeps,
+  at: BillingRequest,
   user: BillingUser,
   price: PlanChoice,
   input: PriceIdInput,
   sub: SubscriptionRow | null,
 ) {
-  const { services } = ctx;
   const { url } = await services.billing.provider.createCheckoutSession({
     userId: user.id,
     email: user.email,
@@ -62,23 +67,28 @@ async function startCheckout(
     priceId: input.priceId,
     quantity: requestedSeats(price, input.seats),
     annual: price.cycle === 'annual',
-    successUrl: `${returnBase(ctx)}/dashboard?subscription=success`,
-    cancelUrl: `${returnBase(ctx)}/pricing?subscription=cancelled`,
+    successUrl: `${at.returnBase}/dashboard?subscription=success`,
+    cancelUrl: `${at.returnBase}/pricing?subscription=cancelled`,
   });
   await services.usage.log({
     userId: user.id,
     action: 'SUBSCRIPTION',
-    endpoint: ctx.req.endpoint,
+    endpoint: at.endpoint,
     details: `Checkout started: ${price.plan.name} (${price.cycle})`,
   });
   return { checkoutUrl: url };
 }
 
 /** POST /subscriptions/checkout {priceId}: a Checkout session for the price → {checkoutUrl}. */
-export async function createCheckout(ctx: Context, user: BillingUser, input: PriceIdInput) {
-  const price = await priceOrThrow(ctx, input.priceId);
+export async function createCheckout(
+  services: BillingFlowDeps,
+  at: BillingRequest,
+  user: BillingUser,
+  input: PriceIdInput,
+) {
+  const price = await priceOrThrow(services, input.priceId);
   requestedSeats(price, input.seats);
-  return startCheckout(ctx, user, price, input, await billableSubscriptionFor(ctx.services.db, user.id));
+  return startCheckout(services, at, user, price, input, await billableSubscriptionFor(services.db, user.id));
 }
 
 /**
@@ -87,14 +97,18 @@ export async function createCheckout(ctx: Context, user: BillingUser, input: Pri
  * (a lower plan, or annual → monthly) for the end of the paid period, keeping plan, quota and period until
  * then; otherwise the answer carries a `checkoutUrl` to go to.
  */
-export async function changePlan(ctx: Context, user: BillingUser, input: PriceIdInput) {
-  const { services } = ctx;
-  const price = await priceOrThrow(ctx, input.priceId);
+export async function changePlan(
+  services: BillingFlowDeps,
+  at: BillingRequest,
+  user: BillingUser,
+  input: PriceIdInput,
+) {
+  const price = await priceOrThrow(services, input.priceId);
   requestedSeats(price, input.seats);
   // A team member never changes what the owner pays for (403 TEAM_BILLING_OWNER_ONLY).
   const sub = await billableSubscriptionFor(services.db, user.id);
   if (upgradeAction(sub) === 'checkout' || !sub?.stripeSubscriptionId) {
-    const { checkoutUrl } = await startCheckout(ctx, user, price, input, sub);
+    const { checkoutUrl } = await startCheckout(services, at, user, price, input, sub);
     return { subscription: await services.billing.view(user.id), checkoutUrl };
   }
   const subscriptionId = sub.stripeSubscriptionId;
@@ -115,18 +129,18 @@ export async function changePlan(ctx: Context, user: BillingUser, input: PriceId
     if (seats !== sub.seats && price.plan.perSeat)
       throw badRequest('Change seats on their own: seats change now, a downgrade at the end of the period.');
     await withCardErrors(() =>
-      bookScheduledChange(ctx, { ...sub, stripeSubscriptionId: subscriptionId }, price, seats),
+      bookScheduledChange(services, { ...sub, stripeSubscriptionId: subscriptionId }, price, seats),
     );
     await services.usage.log({
       userId: user.id,
       action: 'SUBSCRIPTION',
-      endpoint: ctx.req.endpoint,
+      endpoint: at.endpoint,
       details: `Plan change to ${price.plan.name} (${price.cycle}) scheduled for ${sub.currentPeriodEnd?.toISOString().slice(0, 10)}`,
     });
     return { subscription: await services.billing.view(user.id), checkoutUrl: null };
   }
   // An upgrade replaces a downgrade booked earlier: the new plan applies now and stays at renewal.
-  await dropScheduledChange(ctx, sub);
+  await dropScheduledChange(services, sub);
   const updated = await withCardErrors(() =>
     services.billing.provider.changePrice({
       subscriptionId,
@@ -139,7 +153,7 @@ export async function changePlan(ctx: Context, user: BillingUser, input: PriceId
   await services.usage.log({
     userId: user.id,
     action: 'SUBSCRIPTION',
-    endpoint: ctx.req.endpoint,
+    endpoint: at.endpoint,
     details: `Plan changed to ${price.plan.name} (${price.cycle})`,
   });
   return { subscription: await services.billing.view(user.id), checkoutUrl: null };
@@ -147,11 +161,11 @@ export async function changePlan(ctx: Context, user: BillingUser, input: PriceId
 
 /** Test helper (not in production): converts the trial into a paid subscription on `plan` now. */
 export async function testUpgradeTrial(
-  ctx: Context,
+  services: BillingFlowDeps,
+  endpoint: string,
   userId: string,
   input: z.output<typeof testUpgradeTrialSchema>,
 ) {
-  const { services } = ctx;
   if (services.config.isProduction) throw notFound('Not available in production');
   const sub = await billableSubscriptionFor(services.db, userId);
   if (!sub?.stripeSubscriptionId || !LIVE_STATUSES.has(sub.status))
@@ -172,7 +186,7 @@ export async function testUpgradeTrial(
   await services.usage.log({
     userId,
     action: 'SUBSCRIPTION',
-    endpoint: ctx.req.endpoint,
+    endpoint,
     details: `Test upgrade to ${input.plan} (${cycle})`,
     isTest: true,
   });

@@ -3,7 +3,7 @@
 // (`pendingSeats`) — the paid seats stay until then — and never goes below the members plus pending invites
 // (the caller's guard: workspaces/seats.ts). Asking for the current count again drops a booked reduction.
 import { appError } from '../../errors.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { cardError } from './card-error.js';
 import { TEAM_PLAN_ID, type DbLike, type SubscriptionRow } from './subscription.js';
 import { applyProviderSubscription, LIVE_STATUSES } from './sync.js';

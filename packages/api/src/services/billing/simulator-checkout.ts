@@ -1,7 +1,7 @@
 // The local simulator's hosted checkout page (no STRIPE_SECRET_KEY): what is being bought, and the Pay button.
 // The signed session id is the authorisation.
 import { appError, notFound } from '../../errors.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { cardError } from './card-error.js';
 import { planForPrice, priceCentsOf } from './plans.js';
 import { CardError } from './types.js';

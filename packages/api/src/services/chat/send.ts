@@ -2,7 +2,7 @@
 // One generator serves the tRPC subscription, the REST SSE route and the non-streaming send; an exchange is
 // stored whole or not at all (see exchange.ts for the steps, pending.ts for the undo) — except that an answer
 // the user stops after some text is kept, marked stopped. Regenerate and Edit run it with `replace`.
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { appError } from '../../errors.js';
 import { runExchange } from '../conversation/exchange.js';
 import type { UsageCall } from '../usage-log.js';

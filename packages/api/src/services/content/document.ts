@@ -13,9 +13,8 @@
 //
 // Pure and synchronous (no NLP library): it runs inside the extraction worker.
 import { chunkText, type TextChunk } from '../files/chunking.js';
-import type { ExtractKind } from '../files/extractors.js';
-
-export type DocumentKind = ExtractKind;
+/** The kinds of document text is extracted from (files/extractors.ts calls them ExtractKind). */
+export type DocumentKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx' | 'txt' | 'csv';
 
 export interface DocBlock {
   type: 'heading' | 'paragraph' | 'list_item' | 'table_row';

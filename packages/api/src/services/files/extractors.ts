@@ -16,10 +16,10 @@ import * as CFB from 'cfb';
 import chardet from 'chardet';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
-import { layoutText } from '../content/document.js';
+import { layoutText, type DocumentKind } from '../content/document.js';
 import { assertZipWithinLimits } from './zip-guard.js';
 
-export type ExtractKind = 'pdf' | 'doc' | 'docx' | 'xls' | 'xlsx' | 'ppt' | 'pptx' | 'txt' | 'csv';
+export type ExtractKind = DocumentKind;
 
 export interface ExtractOptions {
   maxChars: number;

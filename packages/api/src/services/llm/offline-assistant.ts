@@ -10,7 +10,6 @@ import {
   clip,
   conversationSubject,
   lowerFirst,
-  textOf,
   subjectPhrase,
   turnsOf,
   upperFirst,
@@ -31,6 +30,7 @@ import { artifactContextOf } from './offline-artifacts/context.js';
 import { groundingOf } from './offline-artifacts/grounded.js';
 // Registers the typed L&D artifact builders (objectives, quiz, scenario, modality, plan, SME summary).
 import { buildOfflineArtifact } from './offline-artifacts/index.js';
+import { filePassagesOf, type FilePassage } from './file-passages.js';
 import type { LlmMessage } from './types.js';
 
 /**
@@ -77,28 +77,6 @@ export type AssistantProfile = (typeof ASSISTANT_PROFILES)[number];
 
 export const isAssistantProfile = (p: string | undefined): p is AssistantProfile =>
   !!p && (ASSISTANT_PROFILES as readonly string[]).includes(p);
-
-/** A passage of an uploaded file, from the retrieval context ("[file: name, part N of M, id ID]"). */
-export interface FilePassage {
-  filename: string;
-  /** The file's id (null in contexts written before ids were marked). */
-  fileId: string | null;
-  /** 1-based, as marked (a chunk's ordinal + 1); a citation's `part`. */
-  part: number;
-  text: string;
-}
-
-/** The file passages of the request's context messages (services/files/retrieval.ts), in order. */
-export function filePassagesOf(messages: LlmMessage[]): FilePassage[] {
-  const out: FilePassage[] = [];
-  for (const m of messages) {
-    if (m.role !== 'system') continue;
-    const re = /\[file: (.+?), part (\d+) of \d+(?:, id ([^\]\s]+))?\]\n([\s\S]*?)(?=\n\n\[file: |$)/g;
-    for (const x of textOf(m.content).matchAll(re))
-      out.push({ filename: x[1]!, fileId: x[3] ?? null, part: Number(x[2]), text: x[4]!.trim() });
-  }
-  return out;
-}
 
 interface Ask {
   /** The message being answered. */

@@ -2,7 +2,7 @@
 // (shared, commented, reviewer invited or revoked, status changed, approved, exported) are ArtifactActivity rows.
 // Each entry is also noted on the call's team usage-log entry, so workspace admins see it at /team/usage.
 import type { Db } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { artifactAccess } from './access.js';
 
 export const ACTIVITY_TYPES = [

@@ -5,7 +5,7 @@
 // sees the artifact resolves and reopens.
 import type { Db } from '@app/db';
 import { TRPCError } from '@trpc/server';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { notFound } from '../../errors.js';
 import { describeCommentTarget, parseCommentTarget } from '../../schemas/review.js';
 import { recordActivity } from './activity.js';

@@ -2,7 +2,7 @@
 // storyboard) with their workspace, or unshares it — the author's own copy stays either way. Every member sees
 // what is shared with the workspace at /team/library: search by title, filter by kind, status, owner and tag,
 // newest (latest change) first.
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { LIBRARY_PAGE_SIZE, type LibraryInput, type ReviewStatus } from '../../schemas/review.js';
 import type { ArtifactKind } from '../../schemas/artifacts.js';
 import { getArtifact } from '../artifacts/service.js';

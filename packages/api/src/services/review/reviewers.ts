@@ -3,7 +3,7 @@
 // approve, no account and no seat, valid REVIEWER_TTL_DAYS, revocable; only the token's SHA-256 is stored and the
 // API answers the invitation without it. Invites are rate limited per inviting user.
 import type { Db } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { appError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { REVIEWER_TTL_DAYS } from '../../schemas/review.js';

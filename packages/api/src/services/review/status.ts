@@ -3,7 +3,7 @@
 // (an edit after approval — any edit path: edit, revise, Fix, restore), with the changes since the approved
 // version (the artifacts' own diff). Approval records who, when and which version.
 import type { Db } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { REVIEW_STATUS_LABELS, type ReviewStatus } from '../../schemas/review.js';
 import { diffArtifactData, type ArtifactChange } from '../artifacts/diff.js';
 import { recordActivity } from './activity.js';

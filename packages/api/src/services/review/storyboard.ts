@@ -4,7 +4,7 @@
 // the per-artifact DOCX export (artifacts/export/docx.ts). The session's owner gets every artifact of it; a
 // workspace member gets the artifacts of it shared with their workspace; anyone else a 404.
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { notFound } from '../../errors.js';
 import {
   ARTIFACT_KIND_LABELS,

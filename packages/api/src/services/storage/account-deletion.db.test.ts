@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
 import type { Database } from '@app/db';
 import { testConfig } from '../../config.js';
-import { createInternalContext } from '../../context.js';
 import { createTestUser, TEST_PASSWORD } from '../../testing/factories.js';
 import { deleteAccount } from '../auth/flows.js';
 import { createServices, type Services } from '../index.js';
@@ -69,7 +68,7 @@ describe('deleteAccount and storage', () => {
       },
     });
 
-    await deleteAccount(createInternalContext(services), leaving.user.id, { password: TEST_PASSWORD });
+    await deleteAccount(services, leaving.user.id, { password: TEST_PASSWORD });
 
     expect(await services.db.user.findUnique({ where: { id: leaving.user.id } })).toBeNull();
     for (const key of [leaving.key, orphan, outside])

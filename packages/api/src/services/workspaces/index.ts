@@ -6,7 +6,7 @@ import type { AdminLogsExportInput, AdminLogsInput, AdminUsageAnalyticsInput } f
 import { exportLogsCsv, listLogs, usageAnalytics } from '../admin/logs.js';
 import type { AdminScope } from '../admin/scope.js';
 import { setSeats, type SeatGuard } from '../billing/seats.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { MANAGERS, OWNER_ONLY, membershipOf, requireRole } from './access.js';
 import { teamPeriod } from './overview.js';
 import { assertSeatFloor } from './seats.js';

@@ -2,12 +2,14 @@
 // INVITE_TTL_DAYS, and is accepted by the signed-in account with that address (new accounts sign up first, no
 // card: the team's subscription covers them). Inviting beyond the paid seats is a 402 SEATS_REQUIRED; every
 // seat check runs with its write in one transaction under the workspace's lock (seats.ts).
-import { Prisma } from '@app/db';
-import type { Context } from '../../context.js';
+import { Prisma, type Db } from '@app/db';
+import type { AppConfig } from '../../config.js';
 import { appError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { INVITE_TTL_DAYS, type InviteMembersInput } from '../../schemas/workspaces.js';
 import type { DbLike } from '../billing/subscription.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { UsageLogger } from '../usage-log.js';
 import { MANAGERS, membershipOf, requireRole, type Membership } from './access.js';
 import { workspaceInviteEmail } from './invite-mail.js';
 import { pendingInviteWhere } from './overview.js';
@@ -15,6 +17,14 @@ import { assertSeatFree, lockSeats, seatsRequired } from './seats.js';
 import { hashInviteToken, newInviteToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
+
+/** What the invite flows use: the database, the mailer, the app URL for links, the running call's usage entry. */
+export interface InviteDeps {
+  db: Db;
+  mailer: Pick<Mailer, 'enqueue'>;
+  config: Pick<AppConfig, 'appUrl'>;
+  usage: Pick<UsageLogger, 'current'>;
+}
 
 const displayName = (u: { firstName: string; lastName: string | null }) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ');
@@ -35,18 +45,18 @@ function statusOf(i: { acceptedAt: Date | null; revokedAt: Date | null; expiresA
  * configured app URL, never the request's host: whoever chose the host would get the token (issue 37).
  */
 function mailInvite(
-  ctx: Context,
+  services: InviteDeps,
   m: Membership,
   inviter: { firstName: string; lastName: string | null },
   email: string,
   token: string,
 ) {
-  ctx.services.mailer.enqueue(
+  services.mailer.enqueue(
     workspaceInviteEmail({
       to: email,
       inviterName: displayName(inviter),
       workspaceName: m.workspace.name,
-      url: `${ctx.services.config.appUrl}/invite/${token}`,
+      url: `${services.config.appUrl}/invite/${token}`,
       validDays: INVITE_TTL_DAYS,
     }),
   );
@@ -56,8 +66,8 @@ async function inviterOf(db: DbLike, userId: string) {
   return db.user.findUniqueOrThrow({ where: { id: userId }, select: { firstName: true, lastName: true } });
 }
 
-export async function inviteMembers(ctx: Context, userId: string, input: InviteMembersInput) {
-  const db = ctx.services.db;
+export async function inviteMembers(services: InviteDeps, userId: string, input: InviteMembersInput) {
+  const db = services.db;
   const m = await membershipOf(db, userId);
   requireRole(m, MANAGERS, 'invite members');
   const workspaceId = m.workspace.id;
@@ -105,8 +115,8 @@ export async function inviteMembers(ctx: Context, userId: string, input: InviteM
   });
   if (rows.length === 0) return { invited: [], skipped };
   const inviter = await inviterOf(db, userId);
-  for (const c of created) mailInvite(ctx, m, inviter, c.email, c.token);
-  ctx.services.usage.current()?.attach({
+  for (const c of created) mailInvite(services, m, inviter, c.email, c.token);
+  services.usage.current()?.attach({
     workspaceId,
     details: `Invited ${rows.length} ${rows.length === 1 ? 'person' : 'people'} as ${role.toLowerCase()}`,
   });
@@ -120,8 +130,8 @@ async function pendingInviteOf(db: DbLike, m: Membership, inviteId: string) {
 }
 
 /** A fresh link (the old one stops working) valid another INVITE_TTL_DAYS, mailed again. */
-export async function resendInvite(ctx: Context, userId: string, inviteId: string) {
-  const db = ctx.services.db;
+export async function resendInvite(services: InviteDeps, userId: string, inviteId: string) {
+  const db = services.db;
   const m = await membershipOf(db, userId);
   requireRole(m, MANAGERS, 'resend invites');
   const invite = await pendingInviteOf(db, m, inviteId);
@@ -145,13 +155,13 @@ export async function resendInvite(ctx: Context, userId: string, inviteId: strin
       select: { id: true, email: true, expiresAt: true },
     });
   });
-  mailInvite(ctx, m, await inviterOf(db, userId), invite.email, token);
-  ctx.services.usage.current()?.attach({ workspaceId: m.workspace.id, details: 'Invite resent' });
+  mailInvite(services, m, await inviterOf(db, userId), invite.email, token);
+  services.usage.current()?.attach({ workspaceId: m.workspace.id, details: 'Invite resent' });
   return updated;
 }
 
-export async function revokeInvite(ctx: Context, userId: string, inviteId: string) {
-  const db = ctx.services.db;
+export async function revokeInvite(services: InviteDeps, userId: string, inviteId: string) {
+  const db = services.db;
   const m = await membershipOf(db, userId);
   requireRole(m, MANAGERS, 'revoke invites');
   const invite = await pendingInviteOf(db, m, inviteId);
@@ -161,7 +171,7 @@ export async function revokeInvite(ctx: Context, userId: string, inviteId: strin
     });
   if (!invite.revokedAt)
     await db.workspaceInvite.update({ where: { id: invite.id }, data: { revokedAt: new Date() } });
-  ctx.services.usage.current()?.attach({ workspaceId: m.workspace.id, details: 'Invite revoked' });
+  services.usage.current()?.attach({ workspaceId: m.workspace.id, details: 'Invite revoked' });
   return { success: true as const };
 }
 
@@ -240,8 +250,8 @@ export async function joinByInvite(
 
 export { inviteByToken };
 
-export async function acceptInvite(ctx: Context, user: { id: string; email: string }, token: string) {
-  const db = ctx.services.db;
+export async function acceptInvite(services: InviteDeps, user: { id: string; email: string }, token: string) {
+  const db = services.db;
   const invite = await inviteByToken(db, token);
   assertUsable(invite);
   if (invite.email !== user.email.toLowerCase()) {
@@ -262,7 +272,7 @@ export async function acceptInvite(ctx: Context, user: { id: string; email: stri
     if (isUniqueViolation(err)) throw alreadyInWorkspace(false);
     throw err;
   }
-  ctx.services.usage.current()?.attach({
+  services.usage.current()?.attach({
     workspaceId: invite.workspaceId,
     details: `Joined ${invite.workspace.name} as ${invite.role.toLowerCase()}`,
   });

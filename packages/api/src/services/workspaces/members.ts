@@ -4,7 +4,7 @@
 import { appError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import type { UpdateMemberInput } from '../../schemas/workspaces.js';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
 import { LIVE_STATUSES } from '../billing/sync.js';
 import { SENDING_STATUSES } from '../../plans/catalogue.js';
 import { TEAM_PLAN_ID } from '../billing/subscription.js';

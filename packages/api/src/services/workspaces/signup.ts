@@ -3,18 +3,22 @@
 // same transaction (the team's subscription pays for it). Then the visitor is signed in like after a
 // registration. Someone with an account signs in and uses acceptInvite instead.
 import type { z } from 'zod';
-import type { Context } from '../../context.js';
+import type { Services } from '../container.js';
+import type { AuthRequest } from '../auth/flows.js';
 import type { inviteSignUpInput } from '../../schemas/workspaces.js';
 import { createAccount, issueSession } from '../auth/accounts.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { hashPassword } from '../passwords.js';
 import { assertUsable, inviteByToken, joinByInvite } from './invites.js';
 
-export async function signUpWithInvite(ctx: Context, input: z.output<typeof inviteSignUpInput>) {
-  const { services } = ctx;
+export async function signUpWithInvite(
+  services: Services,
+  req: AuthRequest,
+  input: z.output<typeof inviteSignUpInput>,
+) {
   const db = services.db;
   // The same per-IP limit as registration: an invite link must not become a way around it.
-  await services.rateLimiter.consume('register', ctx.req.ip);
+  await services.rateLimiter.consume('register', req.ip);
   const invite = await inviteByToken(db, input.token);
   assertUsable(invite);
   assertPasswordAllowed(input.password);
@@ -45,19 +49,22 @@ export async function signUpWithInvite(ctx: Context, input: z.output<typeof invi
     },
     { timeout: 20_000, maxWait: 20_000 },
   );
-  const session = await issueSession(ctx, userId, { remember: false });
+  const { refresh, answer: session } = await issueSession(services, req, userId, { remember: false });
   await services.usage.log({
     userId,
     action: 'SUBSCRIPTION',
-    endpoint: ctx.req.endpoint,
+    endpoint: req.endpoint,
     workspaceId: invite.workspaceId,
     details: `Signed up and joined ${invite.workspace.name} as ${invite.role.toLowerCase()}`,
   });
   return {
-    token: session.accessToken,
-    accessToken: session.accessToken,
-    user: session.user,
-    workspaceId: invite.workspaceId,
-    workspaceName: invite.workspace.name,
+    refresh,
+    answer: {
+      token: session.accessToken,
+      accessToken: session.accessToken,
+      user: session.user,
+      workspaceId: invite.workspaceId,
+      workspaceName: invite.workspace.name,
+    },
   };
 }

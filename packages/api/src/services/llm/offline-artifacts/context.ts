@@ -9,7 +9,7 @@ import { ASSISTANT_SESSION_TYPES } from '../../../schemas/assistant.js';
 import { detectArtifactRequest } from '../../artifacts/intent.js';
 import { parseArtifactRequest, type ParsedArtifactRequest } from '../../content/request.js';
 import { hashOf, lowerFirst, textOf, userTextsOf } from '../assistant-text.js';
-import { filePassagesOf } from '../offline-assistant.js';
+import { filePassagesOf } from '../file-passages.js';
 import type { OfflineBuildContext } from '../offline-objects.js';
 import type { LlmMessage } from '../types.js';
 import { domainOf, type Domain, type DomainError } from './domains.js';

@@ -10,7 +10,7 @@ import type { DocBlock, DocumentKind } from '../../content/document.js';
 import { structureDocument } from '../../content/document.js';
 import { extractFacts, type Fact, type RuleFact } from '../../content/facts.js';
 import { sentenceTokens, type Token } from '../../content/nlp.js';
-import { filePassagesOf, type FilePassage } from '../offline-assistant.js';
+import { filePassagesOf, type FilePassage } from '../file-passages.js';
 import type { LlmMessage } from '../types.js';
 
 export interface GroundedFact {
