@@ -39,28 +39,11 @@ export function UpgradePanel({
   const { plans, ready } = usePlans();
   const optionsQuery = useQuery(trpc.subscriptions.planOptions.queryOptions());
   const d = describeSubscription(sub);
-  const [cycle, setCycle] = useState<BillingCycleKey>('monthly');
-  // An annual subscriber opens on annual prices, once, before any choice of theirs.
-  const cycleSet = useRef(false);
-  useEffect(() => {
-    if (cycleSet.current || !sub) return;
-    cycleSet.current = true;
-    if (d.annual) setCycle('annual');
-  }, [sub, d.annual]);
+  const [cycle, setCycle] = useInitialCycle(sub, d.annual);
   const [selected, setSelected] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<DowngradeSummary | null>(null);
   const [trialConfirm, setTrialConfirm] = useState<TrialUpgrade | null>(null);
-  // 'Upgrade Plan' asked for the plans: once they render, bring them into view and move focus to them.
-  const plansRef = useRef<HTMLDivElement>(null);
-  const [reveal, setReveal] = useState(false);
-  useEffect(() => {
-    if (!reveal || !plansRef.current) return;
-    setReveal(false);
-    const el = plansRef.current;
-    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    el.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
-    el.focus({ preventScroll: true });
-  }, [reveal]);
+  const [plansRef, setReveal] = useReveal();
   const options = optionsQuery.data?.planOptions;
   // The server's rule per option: its direction, how the change goes, and whether it is the current plan.
   const optionFor = (priceId: string | null) => options?.find((o) => !!priceId && o.priceId === priceId);
@@ -232,4 +215,31 @@ export function UpgradePanel({
       />
     </Card>
   );
+}
+
+/** The cycle shown: an annual subscriber opens on annual prices, once, before any choice of theirs. */
+function useInitialCycle(sub: SubscriptionData | null, annual: boolean) {
+  const [cycle, setCycle] = useState<BillingCycleKey>('monthly');
+  const cycleSet = useRef(false);
+  useEffect(() => {
+    if (cycleSet.current || !sub) return;
+    cycleSet.current = true;
+    if (annual) setCycle('annual');
+  }, [sub, annual]);
+  return [cycle, setCycle] as const;
+}
+
+/** 'Upgrade Plan' asked for the plans: once they render, bring them into view and move focus to them. */
+function useReveal() {
+  const plansRef = useRef<HTMLDivElement>(null);
+  const [reveal, setReveal] = useState(false);
+  useEffect(() => {
+    if (!reveal || !plansRef.current) return;
+    setReveal(false);
+    const el = plansRef.current;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [reveal]);
+  return [plansRef, setReveal] as const;
 }
