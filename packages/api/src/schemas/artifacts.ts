@@ -385,6 +385,21 @@ export const artifactWarningSchema = z.object({
 });
 export type ArtifactWarning = z.infer<typeof artifactWarningSchema>;
 
+/**
+ * Warnings only a writer can fix — a model, or the designer with Edit: subject content (a draft's placeholders),
+ * the topic, a stem's proposition, the item types or levels asked. The offline Fix leaves the artifact as it is
+ * for these, so the card offers no Fix for them offline.
+ */
+export const WRITER_ONLY_WARNINGS: readonly string[] = [
+  'FORBIDDEN_TYPE',
+  'BLOOM_MISMATCH',
+  'DECISION_POINTS_MISMATCH',
+  'OFF_TOPIC',
+  'PLACEHOLDER',
+  'STEM_NO_PROPOSITION',
+  'SAME_DISTRACTOR_TEMPLATE',
+];
+
 // ---- Exports --------------------------------------------------------------------------------------------
 
 export const EXPORT_FORMATS = [

@@ -1,8 +1,12 @@
-// The checks' findings on a card, each with a one-click Fix (a new version made by the server).
+// The checks' findings on a card, each with a one-click Fix (a new version made by the server). Offline, a
+// finding only a writer can fix (a draft's placeholders, an off-topic artifact) says how instead: the offline
+// Fix would return the artifact unchanged.
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert, Wand2 } from 'lucide-react';
-import type { ArtifactWarning } from '@app/api/schemas';
+import { WRITER_ONLY_WARNINGS, type ArtifactWarning } from '@app/api/schemas';
 import { Button, Spinner, toast } from '@app/ui';
+import { useTRPC } from '../../lib/trpc';
 import { describePath } from './artifact-format';
 import { useArtifactErrorToast, useArtifactMutations } from './use-artifacts';
 
@@ -17,6 +21,8 @@ export function ArtifactWarnings({
   canFix: boolean;
 }) {
   const { fix } = useArtifactMutations();
+  const trpc = useTRPC();
+  const offline = useQuery(trpc.system.publicConfig.queryOptions()).data?.llmMode === 'offline';
   const errorToast = useArtifactErrorToast();
   const [busy, setBusy] = useState<string | null>(null);
   if (warnings.length === 0) return null;
@@ -57,16 +63,24 @@ export function ArtifactWarnings({
                   {w.suggestion && w.code !== 'PLACEHOLDER' && <> · Suggestion: {w.suggestion}</>}
                 </p>
               </div>
-              <Button
-                size="sm"
-                variant="outline"
-                className="h-7"
-                disabled={!canFix || busy !== null}
-                onClick={() => void run(w)}
-                aria-label={`Fix: ${w.message}`}
-              >
-                {busy === key ? <Spinner /> : <Wand2 />} Fix
-              </Button>
+              {offline && WRITER_ONLY_WARNINGS.includes(w.code) ? (
+                <p className="w-full text-xs opacity-80 sm:w-auto sm:max-w-56" data-testid="writer-only">
+                  {w.code === 'PLACEHOLDER'
+                    ? 'Offline, Fix cannot write subject content: fill these in with Edit, upload your source or connect a model.'
+                    : 'Offline, Fix cannot rewrite this: change it with Edit, or connect a model.'}
+                </p>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="h-7"
+                  disabled={!canFix || busy !== null}
+                  onClick={() => void run(w)}
+                  aria-label={`Fix: ${w.message}`}
+                >
+                  {busy === key ? <Spinner /> : <Wand2 />} Fix
+                </Button>
+              )}
             </li>
           );
         })}

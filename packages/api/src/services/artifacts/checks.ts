@@ -28,7 +28,7 @@ import type {
   QuizItem,
   ScenarioArtifact,
 } from '../../schemas/artifacts.js';
-import { BLOOM_LEVEL_LABELS } from '../../schemas/artifacts.js';
+import { BLOOM_LEVEL_LABELS, WRITER_ONLY_WARNINGS } from '../../schemas/artifacts.js';
 import {
   isVagueVerb,
   leadingVerb,
@@ -844,6 +844,7 @@ function fixAnyKind<K extends ArtifactKind>(
   w: ArtifactWarning,
 ): ArtifactDataByKind[K] | undefined {
   const copy = () => structuredClone(data) as ArtifactDataByKind[K];
+  if (WRITER_ONLY_WARNINGS.includes(w.code)) return data;
   switch (w.code) {
     // A quote not found in its file: the source is dropped rather than guessed at.
     case UNVERIFIED_CITATION:
@@ -918,14 +919,6 @@ function fixAnyKind<K extends ArtifactKind>(
         totalMinutes: modules.reduce((n, m) => n + m.durationMinutes, 0),
       } as ArtifactDataByKind[K];
     }
-    case 'FORBIDDEN_TYPE':
-    case 'BLOOM_MISMATCH':
-    case 'DECISION_POINTS_MISMATCH':
-    case 'OFF_TOPIC':
-    case 'PLACEHOLDER':
-    case 'STEM_NO_PROPOSITION':
-    case 'SAME_DISTRACTOR_TEMPLATE':
-      return data;
     default:
       return undefined;
   }
