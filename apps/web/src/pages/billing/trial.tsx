@@ -1,30 +1,13 @@
 // /trial (SPEC §2 Trial sign-up, §5 Signup, §8 Registration): plan dialog, account form, card form,
 // 'Need to Know' box. Registration goes through tRPC auth.register; the user lands signed in on /dashboard.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { CalendarCheck, Info, Lock, ShieldCheck } from 'lucide-react';
-import { ANNUAL_PROMO_CODE, TRIAL_DAYS, type BillingCycleKey, type PublicPlan } from '@app/api/client';
+import { Lock } from 'lucide-react';
+import { TRIAL_DAYS, type BillingCycleKey, type PublicPlan } from '@app/api/client';
 import { ERROR_CODES } from '@app/api/schemas';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Checkbox,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  Input,
-  Label,
-  Spinner,
-  toast,
-} from '@app/ui';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Spinner, toast } from '@app/ui';
 import { useAuth } from '../../auth/auth-context';
 import { useFormErrorToast, type FormErrorToast } from '../../lib/form-error-toast';
 import { useTRPC } from '../../lib/trpc';
@@ -34,11 +17,17 @@ import {
   storeSelectedPlan,
   type SelectedPlan,
 } from '../../lib/selected-plan';
-import { BillingCycleToggle } from '../../components/pricing/billing-cycle-toggle';
 import { usePlans } from '../../components/pricing/use-plans';
 import { accountProblem, splitFullName } from '../../components/billing/signup-form';
 import { PaymentCard, type PaymentHandle } from '../../components/billing/payment-card';
-import { PlanOptionCard } from '../../components/billing/plan-option-card';
+import {
+  TrialAccountCard,
+  TrialNeedToKnow,
+  TrialPlanCard,
+  TrialPlanDialog,
+  TrialSubmit,
+  type TrialAccount,
+} from '../../components/billing/trial-parts';
 
 export default function TrialPage() {
   const trpc = useTRPC();
@@ -53,9 +42,8 @@ export default function TrialPage() {
   const [dialogOpen, setDialogOpen] = useState(() => !readSelectedPlan() && !fromPricing);
   const [dialogCycle, setDialogCycle] = useState<BillingCycleKey>(plan?.billingCycle ?? 'monthly');
 
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [account, setAccount] = useState<TrialAccount>({ fullName: '', email: '', password: '' });
+  const { fullName, email, password } = account;
   const [sendTips, setSendTips] = useState(true);
   const [cardError, setCardError] = useState<string | null>(null);
   // The form's error toast goes when an input changes or the sign-up succeeds (issue 37 item 9).
@@ -162,109 +150,18 @@ export default function TrialPage() {
 
       <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Your plan</CardTitle>
-              <CardDescription>You can change plans at any time.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {plan ? (
-                <div
-                  className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4"
-                  data-testid="selected-plan"
-                >
-                  <div>
-                    <p className="font-semibold">
-                      {plan.name}{' '}
-                      <span className="text-muted-foreground text-sm font-normal">
-                        ({plan.billingCycle === 'annual' ? 'Annual' : 'Monthly'})
-                      </span>
-                    </p>
-                    <p className="text-muted-foreground text-sm">
-                      {plan.price}
-                      {plan.period} after the trial · {plan.messages}
-                    </p>
-                  </div>
-                  <Button type="button" variant="outline" size="sm" onClick={() => setDialogOpen(true)}>
-                    Change plan
-                  </Button>
-                </div>
-              ) : (
-                <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed p-4">
-                  <p className="text-muted-foreground text-sm">No plan selected yet.</p>
-                  <Button type="button" size="sm" onClick={() => setDialogOpen(true)}>
-                    Choose a plan
-                  </Button>
-                </div>
-              )}
-            </CardContent>
-          </Card>
+          <TrialPlanCard plan={plan} onChange={() => setDialogOpen(true)} />
 
-          <Card>
-            <CardHeader>
-              <CardTitle>Create your account</CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor="fullName">Full name *</Label>
-                <Input
-                  id="fullName"
-                  autoComplete="name"
-                  value={fullName}
-                  onChange={(e) => {
-                    setFullName(e.target.value);
-                    formError.dismiss();
-                  }}
-                  disabled={loading}
-                  placeholder="Jane Doe"
-                />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="email">Work email *</Label>
-                <Input
-                  id="email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => {
-                    setEmail(e.target.value);
-                    formError.dismiss();
-                  }}
-                  disabled={loading}
-                  placeholder="jane@company.com"
-                />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="password">Password *</Label>
-                <Input
-                  id="password"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    formError.dismiss();
-                  }}
-                  disabled={loading}
-                  aria-describedby="password-hint"
-                />
-                <p id="password-hint" className="text-muted-foreground text-xs">
-                  Minimum 8 characters. You&apos;ll use this to log in later.
-                </p>
-              </div>
-              <div className="flex items-start gap-2">
-                <Checkbox
-                  id="sendTips"
-                  checked={sendTips}
-                  onCheckedChange={(v) => setSendTips(v === true)}
-                  disabled={loading}
-                />
-                <Label htmlFor="sendTips" className="text-muted-foreground text-sm leading-snug font-normal">
-                  Send me tips and best practices for building training with AI
-                </Label>
-              </div>
-            </CardContent>
-          </Card>
+          <TrialAccountCard
+            account={account}
+            onChange={(patch) => {
+              setAccount((a) => ({ ...a, ...patch }));
+              formError.dismiss();
+            }}
+            sendTips={sendTips}
+            onSendTips={setSendTips}
+            disabled={loading}
+          />
 
           <Card>
             <CardHeader>
@@ -291,98 +188,22 @@ export default function TrialPage() {
         </div>
 
         <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
-          <Card className="border-primary/30 bg-primary/5">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-base">
-                <Info className="size-4" aria-hidden="true" /> Need to Know
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="space-y-3 text-sm">
-                <li className="flex gap-2">
-                  <CalendarCheck className="text-primary mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>
-                    Your {TRIAL_DAYS}-day free trial starts today — <strong>no charge today</strong>.
-                  </span>
-                </li>
-                <li className="flex gap-2">
-                  <CalendarCheck className="text-primary mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>
-                    When the trial ends you are billed automatically for the selected plan unless you cancel.
-                  </span>
-                </li>
-                <li className="flex gap-2">
-                  <CalendarCheck className="text-primary mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>Cancel any time from your dashboard or profile before the trial ends.</span>
-                </li>
-                <li className="flex gap-2">
-                  <CalendarCheck className="text-primary mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                  <span>
-                    Annual plans include the {ANNUAL_PROMO_CODE} promotion: 14 months for the price of 12.
-                  </span>
-                </li>
-              </ul>
-            </CardContent>
-          </Card>
+          <TrialNeedToKnow />
 
-          <div className="space-y-3">
-            <Button type="submit" size="lg" className="w-full" disabled={loading || !plan || !payment}>
-              {loading ? (
-                <>
-                  <Spinner className="size-4" /> Creating Account...
-                </>
-              ) : (
-                'Start Free Trial'
-              )}
-            </Button>
-            <p className="text-muted-foreground flex items-start gap-1.5 text-xs">
-              <ShieldCheck className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-              <span>
-                By starting your trial you agree to our{' '}
-                <Link to="/terms" className="text-foreground underline underline-offset-2">
-                  Terms of Use
-                </Link>{' '}
-                and{' '}
-                <Link to="/privacy" className="text-foreground underline underline-offset-2">
-                  Privacy Policy
-                </Link>
-                . You must be at least 16.
-              </span>
-            </p>
-            <p className="text-muted-foreground text-center text-sm">
-              Already have an account?{' '}
-              <Link to="/login" className="text-primary font-medium hover:underline">
-                Log in
-              </Link>
-            </p>
-          </div>
+          <TrialSubmit loading={loading} disabled={loading || !plan || !payment} />
         </aside>
       </form>
 
-      <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
-        <DialogContent className="max-h-[90vh] grid-cols-1 overflow-y-auto p-4 sm:max-w-3xl sm:p-6">
-          <DialogHeader>
-            <DialogTitle>Choose your plan</DialogTitle>
-            <DialogDescription>Every plan starts with a {TRIAL_DAYS}-day free trial.</DialogDescription>
-          </DialogHeader>
-          <div className="flex min-w-0 justify-center">
-            <BillingCycleToggle value={dialogCycle} onChange={setDialogCycle} />
-          </div>
-          <div className="grid min-w-0 gap-3 sm:grid-cols-3">
-            {plans.map((p) => (
-              <PlanOptionCard
-                key={p.id}
-                plan={p}
-                cycle={dialogCycle}
-                selected={plan?.name === p.name && plan.billingCycle === dialogCycle}
-                actionLabel="Select Plan"
-                disabled={!plansReady}
-                onSelect={() => choosePlan(p, dialogCycle)}
-              />
-            ))}
-          </div>
-        </DialogContent>
-      </Dialog>
+      <TrialPlanDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        cycle={dialogCycle}
+        onCycleChange={setDialogCycle}
+        plans={plans}
+        plansReady={plansReady}
+        selected={plan}
+        onChoose={choosePlan}
+      />
     </div>
   );
 }
