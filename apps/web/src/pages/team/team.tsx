@@ -62,13 +62,10 @@ export default function TeamPage() {
 function Team({ ws }: { ws: NonNullable<ReturnType<typeof useWorkspace>['data']> }) {
   const trpc = useTRPC();
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const role = ws.role as WorkspaceRole;
   const manager = isManager(role);
   const members = useQuery({ ...trpc.workspaces.members.queryOptions(), enabled: manager });
-  const leave = useMutation(trpc.workspaces.leave.mutationOptions());
-  const remove = useMutation(trpc.workspaces.delete.mutationOptions());
+  const { leave, remove, onLeave, onDelete } = useWorkspaceExit(ws.workspace.name);
   const [deleting, setDeleting] = useState(false);
   // A live Team subscription still pays for the workspace: it can be deleted once that has ended (server: 409).
   const paidFor =
@@ -76,39 +73,10 @@ function Team({ ws }: { ws: NonNullable<ReturnType<typeof useWorkspace>['data']>
     ws.subscription.planId === 'team' &&
     ['ACTIVE', 'TRIALING', 'PAST_DUE'].includes(ws.subscription.status);
 
-  async function onDelete(): Promise<boolean> {
-    try {
-      await remove.mutateAsync();
-      toast.success(`${ws.workspace.name} was deleted`, {
-        description: 'Former members keep their accounts and personal sessions.',
-      });
-      await queryClient.invalidateQueries();
-      navigate('/dashboard');
-      return true;
-    } catch (err) {
-      toast.error('Could not delete the workspace', { description: errorMessage(err, 'Please try again.') });
-      return false;
-    }
-  }
   const [inviteOpen, setInviteOpen] = useState(false);
   const [seatsOpen, setSeatsOpen] = useState(false);
   const [seatsSuggested, setSeatsSuggested] = useState<number | undefined>();
   const [leaving, setLeaving] = useState(false);
-
-  async function onLeave(): Promise<boolean> {
-    try {
-      await leave.mutateAsync();
-      toast.success(`You left ${ws.workspace.name}`, {
-        description: 'Your account and personal sessions stay; start your own plan any time.',
-      });
-      await queryClient.invalidateQueries();
-      navigate('/dashboard');
-      return true;
-    } catch (err) {
-      toast.error('Could not leave the team', { description: errorMessage(err, 'Please try again.') });
-      return false;
-    }
-  }
 
   return (
     <PageFrame>
@@ -304,4 +272,53 @@ function NoTeam() {
       </Card>
     </PageFrame>
   );
+}
+
+/** Leaving the team or deleting the workspace: a toast, every query refetched, and on to the dashboard. */
+function useWorkspaceExit(name: string) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const leave = useMutation(trpc.workspaces.leave.mutationOptions());
+  const remove = useMutation(trpc.workspaces.delete.mutationOptions());
+
+  const exit =
+    (
+      mutate: () => Promise<unknown>,
+      done: { title: string; description: string },
+      failed: string,
+    ): (() => Promise<boolean>) =>
+    async () => {
+      try {
+        await mutate();
+        toast.success(done.title, { description: done.description });
+        await queryClient.invalidateQueries();
+        navigate('/dashboard');
+        return true;
+      } catch (err) {
+        toast.error(failed, { description: errorMessage(err, 'Please try again.') });
+        return false;
+      }
+    };
+
+  return {
+    leave,
+    remove,
+    onLeave: exit(
+      () => leave.mutateAsync(),
+      {
+        title: `You left ${name}`,
+        description: 'Your account and personal sessions stay; start your own plan any time.',
+      },
+      'Could not leave the team',
+    ),
+    onDelete: exit(
+      () => remove.mutateAsync(),
+      {
+        title: `${name} was deleted`,
+        description: 'Former members keep their accounts and personal sessions.',
+      },
+      'Could not delete the workspace',
+    ),
+  };
 }
