@@ -9,7 +9,7 @@ import {
   formatZodError,
   unauthorized,
 } from './errors.js';
-import { failedCallOutcome, type UsageCall } from './services/usage-log.js';
+import { failedCallOutcome, type UsageAction, type UsageCall } from './services/usage-log.js';
 import { publicUserSelect, type PublicUser } from './services/users.js';
 import { containsNul, NUL_MESSAGE } from './schemas/text.js';
 import { transformer } from './transformer.js';
@@ -19,6 +19,18 @@ export const SSE_PING_INTERVAL_MS = 15_000;
 
 /** What a procedure declares about itself (`.meta({...})`). */
 export interface ProcedureMeta {
+  /**
+   * The usage-log action its calls file under (docs/decisions/usage-logs.md); null: not logged (health probes,
+   * public config). Each router declares it for its procedures (`proceduresFiledUnder`), a procedure may declare
+   * its own. A procedure that declares none logs its router's name in capitals (routers/usage-actions.test.ts
+   * fails until it is declared).
+   */
+  usageAction?: UsageAction | null;
+  /**
+   * Reads the web polls on a timer (the session list every 10 s, the bell's unread count): logged only when they
+   * fail, so a tab left open does not write thousands of rows a day.
+   */
+  quietOnSuccess?: boolean;
   /**
    * 'explicit': the procedure passes its usage entry (ctx.usageCall) to what logs, and is not run as the current
    * call (usage-log.ts, CallMeta.explicit). The send path's procedures: their streams would keep async hooks on.
@@ -92,6 +104,8 @@ const usageLogging = t.middleware(async ({ ctx, path, type, meta, next, getRawIn
   }
   const scope = ctx.services.usage.begin({
     procedure: path,
+    action: usageActionOf(path, meta),
+    quietOnSuccess: meta?.quietOnSuccess,
     endpoint: ctx.req.endpoint,
     ip: ctx.req.ip,
     type,
@@ -122,6 +136,12 @@ const usageLogging = t.middleware(async ({ ctx, path, type, meta, next, getRawIn
   await scope.finish({ ok: true });
   return result;
 });
+
+/** The action a procedure declared (null: not logged); one that declared none logs its router's name in capitals. */
+export function usageActionOf(path: string, meta: ProcedureMeta | undefined): string | null {
+  if (meta && meta.usageAction !== undefined) return meta.usageAction;
+  return path.split('.')[0]!.toUpperCase() || null;
+}
 
 /** A call that failed because the database is not there answers 503 DATABASE_UNAVAILABLE, not 500 (issue 37). */
 function outageAs503<R extends { ok: boolean; error?: unknown }>(ctx: Context, path: string, result: R): R {
@@ -221,3 +241,17 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw forbidden('Admin access required');
   return next();
 });
+
+/**
+ * A router's procedures, their calls filed under `action` in the usage log (null: not logged). A procedure of the
+ * router may declare its own (`.meta({ usageAction })`, `.meta({ quietOnSuccess: true })`).
+ */
+export function proceduresFiledUnder(action: UsageAction | null) {
+  const meta: ProcedureMeta = { usageAction: action };
+  return {
+    publicProcedure: publicProcedure.meta(meta),
+    protectedProcedure: protectedProcedure.meta(meta),
+    sendProcedure: sendProcedure.meta(meta),
+    adminProcedure: adminProcedure.meta(meta),
+  };
+}

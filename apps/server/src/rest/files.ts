@@ -12,7 +12,7 @@ import {
   type Services,
   type UploadPart,
 } from '@app/api';
-import { MAX_FILES_PER_UPLOAD } from '@app/api/schemas';
+import { MAX_FILES_PER_UPLOAD, USAGE_ACTIONS } from '@app/api/schemas';
 import { contextFromFastify } from '../context.js';
 import type { RestRouter } from './route.js';
 
@@ -54,6 +54,7 @@ export function fileRoutes(r: RestRouter, app: FastifyInstance, services: Servic
     // Not a procedure (multipart), so it opens its own usage-log entry like the tRPC middleware does.
     const scope = services.usage.begin({
       procedure: 'files.upload',
+      action: USAGE_ACTIONS.CHAT_MESSAGE, // as the files router's procedures
       endpoint: ctx.req.endpoint,
       ip: ctx.req.ip,
     });

@@ -2,7 +2,8 @@
 // Every procedure is behind adminProcedure (anonymous 401, signed-in non-admin 403) and, like every call,
 // writes a usage-log entry — action ADMIN_ACCESS. The logic lives in services/admin/ and takes a scope: staff
 // admins see the whole platform.
-import { router, adminProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
   PLATFORM_SCOPE,
   adminDashboard,
@@ -28,6 +29,8 @@ import {
   adminUsageAnalyticsInput,
   adminUsersInput,
 } from '../schemas/admin.js';
+
+const { adminProcedure } = proceduresFiledUnder(USAGE_ACTIONS.ADMIN_ACCESS);
 
 const scope = PLATFORM_SCOPE;
 

@@ -1,6 +1,7 @@
 // artifacts router (issue 12): the typed L&D artifacts the assistant makes — list a session's, get one with its
 // versions, edit, restore, Fix a warning, export. Logic: services/artifacts/service.ts.
-import { router, protectedProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
   exportArtifactInput,
   exportCheckInput,
@@ -20,6 +21,9 @@ import {
 } from '../services/artifacts/service.js';
 import { checkArtifactExport } from '../services/artifacts/export-check.js';
 import { recordExport } from '../services/review/activity.js';
+
+// Artifacts are the assistant's deliverables (built, fixed and exported from a session): chat work, as files.
+const { protectedProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
 
 export const artifactsRouter = router({
   /** ArtifactView[]: the latest version of each artifact of the session, oldest first. */

@@ -1,7 +1,8 @@
 // assistant router (SPEC §2 Assistant, §3, §7 Assistant): sessions by type, messages with attached files, send
 // (plain and streamed), stop and watch. Files themselves are the files router's (upload is REST-only).
 import type { Services } from '../services/container.js';
-import { router, protectedProcedure, sendProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
   assistantSessionRefInput,
   createAssistantSessionInput,
@@ -27,6 +28,8 @@ import {
   untilClientGone,
 } from '../services/conversation/send-requests.js';
 import { sendRequestRefInput } from '../schemas/chat.js';
+
+const { protectedProcedure, sendProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
 
 /** What an assistant send request carries besides its text: its files, or Regenerate/Edit (prepare procedures). */
 type AssistantSendExtra =
@@ -56,9 +59,13 @@ async function prepare(
 
 export const assistantRouter = router({
   /** {sessions}: most recently updated first; `limit` (default 50; the dashboard asks for 5). */
-  listSessions: protectedProcedure.input(listSessionsSchema).query(async ({ ctx, input }) => ({
-    sessions: await createAssistantSessions(ctx.services.db).list(ctx.user.id, input?.limit),
-  })),
+  // Polled by the web's session list every 10 s: logged only when it fails.
+  listSessions: protectedProcedure
+    .meta({ quietOnSuccess: true })
+    .input(listSessionsSchema)
+    .query(async ({ ctx, input }) => ({
+      sessions: await createAssistantSessions(ctx.services.db).list(ctx.user.id, input?.limit),
+    })),
 
   /** {session}: title 'New L&D Session' and type LND_COPILOT unless given; 403 PLAN_FEATURE for a gated type. */
   createSession: protectedProcedure.input(createAssistantSessionInput).mutation(async ({ ctx, input }) => {
@@ -168,32 +175,35 @@ export const assistantRouter = router({
    * request (404 when unknown, another user's, already claimed or expired), then start → content… → complete.
    * Errors end the stream.
    */
-  sendStream: sendProcedure.input(sendRequestRefInput).subscription(async function* ({ ctx, input, signal }) {
-    const request = await claimSendRequest<AssistantSendExtra>(
-      ctx.services.db,
-      {
-        requestId: input.requestId,
-        userId: ctx.user.id,
-        kind: 'assistant',
-      },
-      ctx.sendHandoff,
-    );
-    const clientSignal = signal ?? ctx.clientGone?.();
-    yield* untilClientGone(
-      assistantSendStream(ctx.services, {
-        userId: ctx.user.id,
-        sessionId: request.sessionId,
-        message: request.message,
-        fileIds: request.input?.fileIds ?? [],
-        replace: request.input?.replace,
-        signal: clientSignal,
-        mode: 'stream',
-        endpoint: ctx.req.endpoint,
-        usageCall: ctx.usageCall,
-      }),
-      clientSignal,
-    );
-  }),
+  sendStream: sendProcedure
+    .meta({ usageAction: USAGE_ACTIONS.STREAMING_CHAT })
+    .input(sendRequestRefInput)
+    .subscription(async function* ({ ctx, input, signal }) {
+      const request = await claimSendRequest<AssistantSendExtra>(
+        ctx.services.db,
+        {
+          requestId: input.requestId,
+          userId: ctx.user.id,
+          kind: 'assistant',
+        },
+        ctx.sendHandoff,
+      );
+      const clientSignal = signal ?? ctx.clientGone?.();
+      yield* untilClientGone(
+        assistantSendStream(ctx.services, {
+          userId: ctx.user.id,
+          sessionId: request.sessionId,
+          message: request.message,
+          fileIds: request.input?.fileIds ?? [],
+          replace: request.input?.replace,
+          signal: clientSignal,
+          mode: 'stream',
+          endpoint: ctx.req.endpoint,
+          usageCall: ctx.usageCall,
+        }),
+        clientSignal,
+      );
+    }),
 
   /**
    * Stop: cancels the session's running generation (on any instance). An answer with some text is kept,

@@ -1,6 +1,7 @@
 // auth router: the account lifecycle (SPEC §2 Login/Verification/Reset/Profile, §4 Auth, §7 Authentication).
 // The REST adapter (apps/server/src/rest/auth.ts) calls these same procedures.
-import { router, protectedProcedure, publicProcedure, userFromBearer } from '../trpc.js';
+import { router, proceduresFiledUnder, userFromBearer } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
   authRequestOf,
   clearRefreshCookies,
@@ -25,6 +26,8 @@ import {
 } from '../schemas/auth.js';
 import { registerSchema } from '../schemas/registration.js';
 
+const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.USER_LOGIN);
+
 export const authRouter = router({
   register: publicProcedure
     .input(registerSchema)
@@ -48,7 +51,10 @@ export const authRouter = router({
     const userId = ended ?? (ctx.req.bearer ? (await userFromBearer(ctx))?.id : undefined);
     return flows.logout(ctx.services, userId);
   }),
-  me: protectedProcedure.query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
+  // Every page load reads the profile: logging each would bury real sign-ins under 'User Login'.
+  me: protectedProcedure
+    .meta({ quietOnSuccess: true })
+    .query(({ ctx }) => ({ user: toPublicUser(ctx.user) })),
 
   /** {verified, error}: a mutation because it consumes the single-use token. */
   verifyEmail: publicProcedure

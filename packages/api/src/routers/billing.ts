@@ -1,6 +1,7 @@
 // Billing (SPEC §7): cancel trial, billing portal link, resume; and the local simulator's checkout page. The
 // logic lives in services/billing/.
-import { router, protectedProcedure, publicProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import { cancelTrial, resumeSubscription } from '../services/billing/cancellation.js';
 import { listInvoices, openPortal } from '../services/billing/portal.js';
 import { returnBase } from '../services/billing/urls.js';
@@ -9,6 +10,8 @@ import {
   simulatorCheckoutSession,
 } from '../services/billing/simulator-checkout.js';
 import { checkoutSessionSchema, completeCheckoutSchema } from '../schemas/billing.js';
+
+const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.BILLING);
 
 export const billingRouter = router({
   /** POST /billing/cancel-trial: the trial runs to its end, then the subscription becomes INCOMPLETE. */

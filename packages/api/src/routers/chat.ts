@@ -1,6 +1,7 @@
 // chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
 import type { Services } from '../services/container.js';
-import { router, protectedProcedure, sendProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
   SESSION_NOT_FOUND,
   chatSend,
@@ -25,6 +26,8 @@ import {
   sendChatMessageInput,
   sendRequestRefInput,
 } from '../schemas/chat.js';
+
+const { protectedProcedure, sendProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
 
 /** What a chat send request carries besides its text: Regenerate or Edit (set by the prepare procedures). */
 type ChatSendExtra = { replace?: { mode: 'regenerate' | 'edit'; messageId: string } } | undefined;
@@ -52,7 +55,8 @@ async function prepare(
 }
 
 export const chatRouter = router({
-  listSessions: protectedProcedure.query(async ({ ctx }) => ({
+  // Polled by the web's session list every 10 s: logged only when it fails.
+  listSessions: protectedProcedure.meta({ quietOnSuccess: true }).query(async ({ ctx }) => ({
     sessions: await createChatSessions(ctx.services.db).list(ctx.user.id),
   })),
 
@@ -160,31 +164,34 @@ export const chatRouter = router({
    * Errors end the stream. The subscription's own signal fires when the client unsubscribes (Stop) or
    * disconnects.
    */
-  sendStream: sendProcedure.input(sendRequestRefInput).subscription(async function* ({ ctx, input, signal }) {
-    const request = await claimSendRequest<ChatSendExtra>(
-      ctx.services.db,
-      {
-        requestId: input.requestId,
-        userId: ctx.user.id,
-        kind: 'chat',
-      },
-      ctx.sendHandoff,
-    );
-    const clientSignal = signal ?? ctx.clientGone?.();
-    yield* untilClientGone(
-      chatSendStream(ctx.services, {
-        userId: ctx.user.id,
-        sessionId: request.sessionId,
-        message: request.message,
-        replace: request.input?.replace,
-        signal: clientSignal,
-        mode: 'stream',
-        endpoint: ctx.req.endpoint,
-        usageCall: ctx.usageCall,
-      }),
-      clientSignal,
-    );
-  }),
+  sendStream: sendProcedure
+    .meta({ usageAction: USAGE_ACTIONS.STREAMING_CHAT })
+    .input(sendRequestRefInput)
+    .subscription(async function* ({ ctx, input, signal }) {
+      const request = await claimSendRequest<ChatSendExtra>(
+        ctx.services.db,
+        {
+          requestId: input.requestId,
+          userId: ctx.user.id,
+          kind: 'chat',
+        },
+        ctx.sendHandoff,
+      );
+      const clientSignal = signal ?? ctx.clientGone?.();
+      yield* untilClientGone(
+        chatSendStream(ctx.services, {
+          userId: ctx.user.id,
+          sessionId: request.sessionId,
+          message: request.message,
+          replace: request.input?.replace,
+          signal: clientSignal,
+          mode: 'stream',
+          endpoint: ctx.req.endpoint,
+          usageCall: ctx.usageCall,
+        }),
+        clientSignal,
+      );
+    }),
 
   /**
    * Stop: cancels the session's running generation (on any instance). An answer with some text is kept,

@@ -1,7 +1,8 @@
 // review router (issue 39): sharing with the team workspace and its library, comments, outside reviewers (their
 // link's procedures are public: the token is the credential), status bound to a version, activity,
 // notifications and the storyboard. Logic: services/review/.
-import { router, protectedProcedure, publicProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import { getArtifactInput } from '../schemas/artifacts.js';
 import {
   addCommentInput,
@@ -40,6 +41,9 @@ import {
 } from '../services/review/reviewers.js';
 import { setStatus } from '../services/review/status.js';
 import { storyboard } from '../services/review/storyboard.js';
+
+// Review and sign-off (sharing, comments, reviewers, status) is work on the artifacts, filed with them.
+const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
 
 export const reviewRouter = router({
   /** Shares the artifact with the caller's workspace (`workspace: true`) or unshares it; answers `state`. */
@@ -99,7 +103,10 @@ export const reviewRouter = router({
     .input(artifactRefInput)
     .query(({ ctx, input }) => listActivity(ctx.services, ctx.user.id, input.artifactId)),
 
-  notifications: protectedProcedure.query(({ ctx }) => listNotifications(ctx.services.db, ctx.user.id)),
+  // The header's notification bell polls its unread count: logged only when it fails.
+  notifications: protectedProcedure
+    .meta({ quietOnSuccess: true })
+    .query(({ ctx }) => listNotifications(ctx.services.db, ctx.user.id)),
   readNotifications: protectedProcedure
     .input(readNotificationsInput)
     .mutation(({ ctx, input }) => readNotifications(ctx.services.db, ctx.user.id, input.ids)),

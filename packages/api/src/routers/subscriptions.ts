@@ -1,7 +1,8 @@
 // Subscriptions (SPEC §7): the current subscription with usage, upgrade options, the plan list, trial status,
 // plan change, checkout for upgrades, cancel at period end, and a test-only trial upgrade. The logic lives in
 // services/billing/.
-import { router, protectedProcedure, publicProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import { cancelSubscription } from '../services/billing/cancellation.js';
 import {
   changePlan,
@@ -14,6 +15,8 @@ import { returnBase } from '../services/billing/urls.js';
 import type { Context } from '../context.js';
 import { trialStatus } from '../services/billing/view.js';
 import { priceIdSchema, testUpgradeTrialSchema } from '../schemas/subscriptions.js';
+
+const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.SUBSCRIPTION);
 
 /** The request details a plan change uses: the endpoint its usage entry names, the base of its return pages. */
 const billingRequest = (ctx: Context): BillingRequest => ({

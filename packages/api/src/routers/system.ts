@@ -1,5 +1,8 @@
 import { pingDatabase } from '../services/health.js';
-import { router, publicProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+
+// Health probes and public config are not logged.
+const { publicProcedure } = proceduresFiledUnder(null);
 
 export const systemRouter = router({
   /** Liveness plus a database round-trip; the health route answers 503 when this throws. */

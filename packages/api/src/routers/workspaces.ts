@@ -1,7 +1,8 @@
 // Team workspaces (issue 14). Every procedure resolves the caller's own workspace (none: 404 NO_WORKSPACE) and
 // checks the workspace role on the server (403); ids of another team's members or invites are 404s. Only
 // `inviteInfo` and `signUp` are public (the accept page before sign-in). The logic lives in services/workspaces/.
-import { router, protectedProcedure, publicProcedure } from '../trpc.js';
+import { router, proceduresFiledUnder } from '../trpc.js';
+import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
   acceptInvite,
   currentWorkspace,
@@ -35,9 +36,17 @@ import {
   updateMemberInput,
 } from '../schemas/workspaces.js';
 
+// A team workspace is how the Team subscription is shared (members, invites, roles, caps, ownership); the §2
+// usage filter has no action of its own for it, so it files under Subscription (seats and the team's usage log
+// declare their own below).
+const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.SUBSCRIPTION);
+
 export const workspacesRouter = router({
   /** GET /workspaces/current: workspace, my role, seats, shared quota and my usage. */
-  current: protectedProcedure.query(({ ctx }) => currentWorkspace(ctx.services.db, ctx.user.id)),
+  // Read on every signed-in page load (the header's Team entry), like auth.me: logged only when it fails.
+  current: protectedProcedure
+    .meta({ quietOnSuccess: true })
+    .query(({ ctx }) => currentWorkspace(ctx.services.db, ctx.user.id)),
 
   /** GET /workspaces/current/members (owners and admins): members with usage, pending invites. */
   members: protectedProcedure.query(({ ctx }) => listMembers(ctx.services.db, ctx.user.id)),
@@ -88,8 +97,10 @@ export const workspacesRouter = router({
 
   leave: protectedProcedure.mutation(({ ctx }) => leaveWorkspace(ctx.services, ctx.user.id)),
 
+  // Buying or booking seats is a charge.
   /** POST /workspaces/current/seats {seats} (owner): {seats, pendingSeats, proratedCents}. */
   setSeats: protectedProcedure
+    .meta({ usageAction: USAGE_ACTIONS.BILLING })
     .input(setSeatsInput)
     .mutation(({ ctx, input }) => setWorkspaceSeats(ctx.services, ctx.user.id, input.seats)),
 
@@ -105,18 +116,24 @@ export const workspacesRouter = router({
     .input(renameWorkspaceInput)
     .mutation(({ ctx, input }) => renameWorkspace(ctx.services, ctx.user.id, input.name)),
 
+  // The workspace's usage log is the admin Usage Logs screen under a workspace scope (also usageAnalytics, usageCsv).
   /** GET /workspaces/current/usage: the admin usage-log query, scoped to the workspace (owners and admins). */
   usage: protectedProcedure
+    .meta({ usageAction: USAGE_ACTIONS.ADMIN_ACCESS })
     .input(adminLogsInput)
     .query(({ ctx, input }) => workspaceLogs(ctx.services, ctx.user.id, input)),
 
   /** The admin usage analytics (totals, per day), scoped to the workspace. */
   usageAnalytics: protectedProcedure
+    .meta({ usageAction: USAGE_ACTIONS.ADMIN_ACCESS })
     .input(adminUsageAnalyticsInput)
     .query(({ ctx, input }) => workspaceUsageAnalytics(ctx.services, ctx.user.id, input)),
 
   /** GET /workspaces/current/usage/export.csv: every matching entry as CSV text, streamed page by page. */
-  usageCsv: protectedProcedure.input(adminLogsExportInput).subscription(async function* ({ ctx, input }) {
-    yield* await workspaceLogsCsv(ctx.services, ctx.user.id, input);
-  }),
+  usageCsv: protectedProcedure
+    .meta({ usageAction: USAGE_ACTIONS.ADMIN_ACCESS })
+    .input(adminLogsExportInput)
+    .subscription(async function* ({ ctx, input }) {
+      yield* await workspaceLogsCsv(ctx.services, ctx.user.id, input);
+    }),
 });

@@ -1,13 +1,12 @@
 // The usage-log writer on its own (a fake database): batches of at most 100 rows in one insert each, written at
 // most a second after buffering, a failed batch retried once then dropped with a counter, close() writing what
-// is left; call entries annotated by domain `log` calls; which procedures are logged under which action.
+// is left; call entries annotated by domain `log` calls; entries under the action the procedure declared (which
+// procedure declares which: routers/usage-actions.test.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@app/db';
-import { appRouter } from '../routers/index.js';
-import { USAGE_ACTION_VALUES } from '../schemas/admin.js';
 import type { Logger } from './logger.js';
-import { createUsageLogger, procedureAction, QUIET_ON_SUCCESS, type UsageRow } from './usage-log.js';
+import { createUsageLogger, type UsageRow } from './usage-log.js';
 
 const log = { info: vi.fn(), debug: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
 
@@ -109,6 +108,7 @@ describe('call entries', () => {
     const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     const scope = usage.begin({
       procedure: 'chat.send',
+      action: 'CHAT_MESSAGE',
       endpoint: '/api/chat/sessions/s1/messages',
       ip: '10.0.0.1',
     })!;
@@ -163,7 +163,11 @@ describe('call entries', () => {
   it('a failed call records the error; an admin acting on a user is the actor of an entry about that user', async () => {
     const { db, batches, insertRows } = fakeDb();
     const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
-    const scope = usage.begin({ procedure: 'admin.updateUser', endpoint: '/api/admin/users/u2' })!;
+    const scope = usage.begin({
+      procedure: 'admin.updateUser',
+      action: 'ADMIN_ACCESS',
+      endpoint: '/api/admin/users/u2',
+    })!;
     scope.call.identify('admin1');
     scope.call.about('u2');
     await scope.finish({
@@ -193,12 +197,20 @@ describe('call entries', () => {
         await usage.log({ action: 'STREAMING_CHAT', endpoint: 'x', details: 'cleanup' });
       }
     }
-    const full = usage.begin({ procedure: 'chat.sendStream', endpoint: '/trpc/chat.sendStream' })!;
+    const full = usage.begin({
+      procedure: 'chat.sendStream',
+      action: 'STREAMING_CHAT',
+      endpoint: '/trpc/chat.sendStream',
+    })!;
     const seen: number[] = [];
     for await (const v of full.wrapStream(source(), () => ({ ok: false, status: 'error', details: 'x' })))
       seen.push(v);
     expect(seen).toEqual([1, 2, 3]);
-    const abandoned = usage.begin({ procedure: 'chat.sendStream', endpoint: '/trpc/chat.sendStream' })!;
+    const abandoned = usage.begin({
+      procedure: 'chat.sendStream',
+      action: 'STREAMING_CHAT',
+      endpoint: '/trpc/chat.sendStream',
+    })!;
     for await (const v of abandoned.wrapStream(source(), () => ({
       ok: false,
       status: 'error',
@@ -215,19 +227,33 @@ describe('call entries', () => {
   it('quiet polls are logged only when they fail; system procedures never', async () => {
     const { db, batches, insertRows } = fakeDb();
     const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
-    expect(usage.begin({ procedure: 'system.health', endpoint: '/api/health' })).toBeNull();
+    expect(usage.begin({ procedure: 'system.health', action: null, endpoint: '/api/health' })).toBeNull();
     await usage
-      .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
+      .begin({
+        procedure: 'chat.listSessions',
+        action: 'CHAT_MESSAGE',
+        quietOnSuccess: true,
+        endpoint: '/api/chat/sessions',
+      })!
       .finish({ ok: true });
     expect(batches).toHaveLength(0);
     await usage
-      .begin({ procedure: 'chat.listSessions', endpoint: '/api/chat/sessions' })!
+      .begin({
+        procedure: 'chat.listSessions',
+        action: 'CHAT_MESSAGE',
+        quietOnSuccess: true,
+        endpoint: '/api/chat/sessions',
+      })!
       .finish({ ok: false, status: 'error', details: '401 UNAUTHORIZED: Not authenticated' });
     expect(batches.flat()).toHaveLength(1);
     // The profile read of every page load is not a sign-in.
-    await usage.begin({ procedure: 'auth.me', endpoint: '/api/auth/me' })!.finish({ ok: true });
+    await usage
+      .begin({ procedure: 'auth.me', action: 'USER_LOGIN', quietOnSuccess: true, endpoint: '/api/auth/me' })!
+      .finish({ ok: true });
     expect(batches.flat()).toHaveLength(1);
-    await usage.begin({ procedure: 'auth.login', endpoint: '/api/auth/login' })!.finish({ ok: true });
+    await usage
+      .begin({ procedure: 'auth.login', action: 'USER_LOGIN', endpoint: '/api/auth/login' })!
+      .finish({ ok: true });
     expect(batches.flat()).toHaveLength(2);
   });
 
@@ -240,14 +266,25 @@ describe('call entries', () => {
       const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
       const query = usage.begin({
         procedure: 'chat.getSession',
+        action: 'CHAT_MESSAGE',
         endpoint: '/api/chat/sessions/s1',
         type: 'query',
       })!;
       expect(await query.run(async () => usage.current())).toBeUndefined();
       expect(runs).not.toHaveBeenCalled();
 
-      const a = usage.begin({ procedure: 'chat.send', endpoint: 'a', type: 'mutation' })!;
-      const b = usage.begin({ procedure: 'chat.sendStream', endpoint: 'b', type: 'subscription' })!;
+      const a = usage.begin({
+        procedure: 'chat.send',
+        action: 'CHAT_MESSAGE',
+        endpoint: 'a',
+        type: 'mutation',
+      })!;
+      const b = usage.begin({
+        procedure: 'chat.sendStream',
+        action: 'STREAMING_CHAT',
+        endpoint: 'b',
+        type: 'subscription',
+      })!;
       expect(await a.run(async () => usage.current())).toBe(a.call);
       await b.run(async () => {
         await usage.log({ action: 'CHAT_MESSAGE', endpoint: 'b', details: 'annotated' });
@@ -257,7 +294,7 @@ describe('call entries', () => {
       await b.finish({ ok: true });
       expect(disables).toHaveBeenCalledTimes(1);
       // Enabled again by the next call that runs.
-      const c = usage.begin({ procedure: 'chat.send', endpoint: 'c' })!;
+      const c = usage.begin({ procedure: 'chat.send', action: 'CHAT_MESSAGE', endpoint: 'c' })!;
       expect(await c.run(async () => usage.current())).toBe(c.call);
       await c.finish({ ok: true });
       expect(disables).toHaveBeenCalledTimes(2);
@@ -281,6 +318,7 @@ describe('call entries', () => {
       const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
       const scope = usage.begin({
         procedure: 'chat.sendStream',
+        action: 'STREAMING_CHAT',
         endpoint: 'x',
         type: 'subscription',
         explicit: true,
@@ -318,7 +356,12 @@ describe('call entries', () => {
           },
         }),
       };
-      const scope = usage.begin({ procedure: 'chat.sendStream', endpoint: 'x', type: 'subscription' })!;
+      const scope = usage.begin({
+        procedure: 'chat.sendStream',
+        action: 'STREAMING_CHAT',
+        endpoint: 'x',
+        type: 'subscription',
+      })!;
       await scope.run(async () => undefined); // the middleware's call of the procedure
       const stream = scope.wrapStream(source, () => ({ ok: false, status: 'error', details: 'x' }));
       expect(await stream.return(undefined)).toEqual({ done: true, value: undefined });
@@ -338,35 +381,5 @@ describe('call entries', () => {
     const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     await usage.log({ action: 'BILLING', endpoint: 'webhook', details: 'a\u0000b' });
     expect(batches.flat()[0]!.details).toBe('a\uFFFDb');
-  });
-});
-
-describe('procedure actions', () => {
-  it('maps every procedure of the app to one of the six §2 actions (or leaves it out)', () => {
-    const actions = new Set<string>(USAGE_ACTION_VALUES);
-    const paths = Object.keys(appRouter._def.procedures);
-    const unmapped = paths.filter((p) => {
-      const a = procedureAction(p);
-      return a !== null && !actions.has(a);
-    });
-    expect(unmapped).toEqual([]);
-    expect(procedureAction('chat.sendStream')).toBe('STREAMING_CHAT');
-    expect(procedureAction('assistant.sendStream')).toBe('STREAMING_CHAT');
-    expect(procedureAction('chat.send')).toBe('CHAT_MESSAGE');
-    expect(procedureAction('assistant.send')).toBe('CHAT_MESSAGE');
-    expect(procedureAction('auth.login')).toBe('USER_LOGIN');
-    expect(procedureAction('subscriptions.checkout')).toBe('SUBSCRIPTION');
-    expect(procedureAction('billing.portal')).toBe('BILLING');
-    expect(procedureAction('admin.users')).toBe('ADMIN_ACCESS');
-    expect(procedureAction('system.health')).toBeNull();
-    // Routers added later (issues 14 and 16): artifacts are chat work, a team workspace its subscription.
-    expect(procedureAction('artifacts.fix')).toBe('CHAT_MESSAGE');
-    expect(procedureAction('artifacts.export')).toBe('CHAT_MESSAGE');
-    expect(procedureAction('workspaces.invite')).toBe('SUBSCRIPTION');
-    expect(procedureAction('workspaces.updateMember')).toBe('SUBSCRIPTION');
-    expect(procedureAction('workspaces.setSeats')).toBe('BILLING');
-    expect(procedureAction('workspaces.usage')).toBe('ADMIN_ACCESS');
-    expect(procedureAction('workspaces.usageCsv')).toBe('ADMIN_ACCESS');
-    for (const p of QUIET_ON_SUCCESS) expect(paths).toContain(p);
   });
 });

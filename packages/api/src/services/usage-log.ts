@@ -35,7 +35,7 @@ export interface UsageEntry {
 }
 
 export interface UsageAnnotation {
-  /** Replaces the action derived from the procedure path (the first annotation that names one wins). */
+  /** Replaces the action the procedure declared (the first annotation that names one wins). */
   action?: UsageAction;
   /** Can only make the entry's status worse (success < warning < error). */
   status?: UsageStatus;
@@ -78,6 +78,13 @@ export interface CallScope {
 
 export interface CallMeta {
   procedure: string;
+  /**
+   * The action the procedure declared (trpc.ts, `.meta({ usageAction })`: each router files its procedures under
+   * one); null: the call is not logged.
+   */
+  action: string | null;
+  /** A poll: its entry is written only when the call fails (`.meta({ quietOnSuccess: true })`). */
+  quietOnSuccess?: boolean;
   endpoint: string;
   ip?: string | null;
   /**
@@ -112,7 +119,7 @@ export interface UsageLogger {
   log(entry: UsageEntry, call?: UsageCall): Promise<void>;
   /** The procedure call running in this async context, if any. */
   current(): UsageCall | undefined;
-  /** Opens the entry of a procedure call (the tRPC middleware); null for procedures that are not logged. */
+  /** Opens the entry of a procedure call (the tRPC middleware) under its declared action; null when that is null. */
   begin(meta: CallMeta): CallScope | null;
   /** Writes everything buffered now. */
   flush(): Promise<void>;
@@ -137,70 +144,7 @@ export const USAGE_LOG_BATCH_SIZE = 100;
 const MAX_BUFFERED = 20_000;
 const DETAILS_MAX = 2_000;
 
-// ---- Which procedures are logged, and under which action -------------------------------------------------
-
-/** The action of each router's procedures; `null` routers are not logged (health probes, public config). */
-const ROUTER_ACTIONS: Record<string, UsageAction | null> = {
-  system: null,
-  auth: USAGE_ACTIONS.USER_LOGIN,
-  subscriptions: USAGE_ACTIONS.SUBSCRIPTION,
-  billing: USAGE_ACTIONS.BILLING,
-  admin: USAGE_ACTIONS.ADMIN_ACCESS,
-  chat: USAGE_ACTIONS.CHAT_MESSAGE,
-  assistant: USAGE_ACTIONS.CHAT_MESSAGE,
-  files: USAGE_ACTIONS.CHAT_MESSAGE,
-  // Artifacts are the assistant's deliverables (built, fixed and exported from a session): chat work, as files.
-  artifacts: USAGE_ACTIONS.CHAT_MESSAGE,
-  // A team workspace is how the Team subscription is shared (members, invites, roles, caps, ownership); the
-  // §2 filter has no action of its own for it, so it files under Subscription (exceptions below).
-  workspaces: USAGE_ACTIONS.SUBSCRIPTION,
-  // Review and sign-off (sharing, comments, reviewers, status) is work on the artifacts, filed with them.
-  review: USAGE_ACTIONS.CHAT_MESSAGE,
-};
-
-/** Procedures whose action differs from their router's. */
-const PROCEDURE_ACTIONS: Record<string, UsageAction> = {
-  // Buying or booking seats is a charge.
-  'workspaces.setSeats': USAGE_ACTIONS.BILLING,
-  // The workspace's usage log is the admin Usage Logs screen under a workspace scope.
-  'workspaces.usage': USAGE_ACTIONS.ADMIN_ACCESS,
-  'workspaces.usageAnalytics': USAGE_ACTIONS.ADMIN_ACCESS,
-  'workspaces.usageCsv': USAGE_ACTIONS.ADMIN_ACCESS,
-};
-
-/**
- * Reads the web polls on a timer (the session list every 10 s, file status while extracting): logged only when
- * they fail, so a tab left open does not write thousands of rows a day.
- */
-export const QUIET_ON_SUCCESS: ReadonlySet<string> = new Set([
-  // Every page load reads the profile: logging each would bury real sign-ins under 'User Login'.
-  'auth.me',
-  'chat.listSessions',
-  'assistant.listSessions',
-  'files.list',
-  // Read on every signed-in page load (the header's Team entry), like auth.me.
-  'workspaces.current',
-  // The header's notification bell polls its unread count.
-  'review.notifications',
-]);
-
-/**
- * The action of a procedure: its own (PROCEDURE_ACTIONS) if it has one, streaming sends are STREAMING_CHAT, the
- * other procedures take their router's action; a router not in the table logs its name in capitals (a new
- * router's test fails until it is mapped). Null: not logged.
- */
-export function procedureAction(path: string): string | null {
-  const [routerName = '', name = ''] = path.split('.');
-  const own = PROCEDURE_ACTIONS[path];
-  if (own) return own;
-  if (routerName in ROUTER_ACTIONS) {
-    const action = ROUTER_ACTIONS[routerName]!;
-    if (action === USAGE_ACTIONS.CHAT_MESSAGE && /^send.*Stream$/.test(name))
-      return USAGE_ACTIONS.STREAMING_CHAT;
-    return action;
-  }
-  return routerName.toUpperCase() || null;
-}
+// ---- Outcomes ------------------------------------------------------------------------------------------
 
 /** Statuses that are the caller's doing rather than a fault: cancelled (499), rate limited, unpaid, refused upload. */
 const WARNING_STATUSES = new Set([402, 413, 415, 429, 499]);
@@ -460,7 +404,7 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
     },
 
     begin(meta) {
-      const action = procedureAction(meta.procedure);
+      const action = meta.action;
       if (!action) return null;
       const call = new CallEntry(meta.procedure, action, meta.endpoint, meta.ip ?? null);
       const scoped = meta.type !== 'query' && !meta.explicit;
@@ -472,7 +416,7 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
           open = false;
           closeScope();
         }
-        if (outcome.ok && QUIET_ON_SUCCESS.has(call.procedure)) return;
+        if (outcome.ok && meta.quietOnSuccess) return;
         try {
           await enqueue(call.row(outcome));
         } catch (err) {
