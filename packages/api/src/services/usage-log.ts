@@ -252,23 +252,24 @@ class CallEntry implements UsageCall {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions = {}): UsageLogger {
+/** The buffered writer of the usage log: rows batched into one INSERT each, retried once, dropped and counted. */
+interface RowWriter {
+  /** Queues a row (writes it at once with `flushMs: 0`). */
+  enqueue(row: UsageRow): Promise<void>;
+  /** Writes full batches, or everything when `all`. */
+  flush(all: boolean): Promise<void>;
+  /** Writes everything buffered and stops the timer (graceful shutdown). */
+  close(): Promise<void>;
+  stats(): UsageLogStats;
+}
+
+function createRowWriter(db: Db, log: Logger, opts: UsageLoggerOptions): RowWriter {
   const flushMs = opts.flushMs ?? USAGE_LOG_FLUSH_MS;
   const batchSize = opts.batchSize ?? USAGE_LOG_BATCH_SIZE;
   const maxBuffered = opts.maxBuffered ?? MAX_BUFFERED;
   // Entries about a team member belong to their workspace (the team's usage log, issue 14): the insert stamps
   // them where the entry did not name one; a member who has left is no longer stamped.
   const insertRows = opts.insertRows ?? ((rows: UsageRow[]) => insertUsageRows(db, rows));
-  const als = new AsyncLocalStorage<CallEntry>();
-  // Node 20's AsyncLocalStorage, while enabled, makes every promise of the process pay async hooks (measured with
-  // `bench:http`: GET /api/health answered ~18 % and /api/auth/me ~20 % more requests a second without them). So it
-  // is enabled only while a call that may annotate is open — a mutation or subscription, from its first `run` until
-  // its entry is finished — and disabled when none is. Work a call leaves running after its entry is finished logs
-  // entries of its own either way.
-  let openScopes = 0;
-  const closeScope = () => {
-    if (--openScopes === 0) als.disable();
-  };
   const buffer: UsageRow[] = [];
   const stats = { written: 0, dropped: 0, retried: 0 };
   let timer: NodeJS.Timeout | undefined;
@@ -365,6 +366,32 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
     if (closing) await flush(true);
   }
 
+  return {
+    enqueue,
+    flush,
+    async close() {
+      closing = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await flush(true);
+    },
+    stats: () => ({ ...stats, pending: buffer.length }),
+  };
+}
+
+export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions = {}): UsageLogger {
+  const writer = createRowWriter(db, log, opts);
+  const enqueue = writer.enqueue;
+  const als = new AsyncLocalStorage<CallEntry>();
+  // Node 20's AsyncLocalStorage, while enabled, makes every promise of the process pay async hooks (measured with
+  // `bench:http`: GET /api/health answered ~18 % and /api/auth/me ~20 % more requests a second without them). So it
+  // is enabled only while a call that may annotate is open — a mutation or subscription, from its first `run` until
+  // its entry is finished — and disabled when none is. Work a call leaves running after its entry is finished logs
+  // entries of its own either way.
+  let openScopes = 0;
+  const closeScope = () => {
+    if (--openScopes === 0) als.disable();
+  };
   function standalone(e: UsageEntry, from?: CallEntry): UsageRow {
     return {
       userId: e.userId ?? null,
@@ -506,15 +533,8 @@ export function createUsageLogger(db: Db, log: Logger, opts: UsageLoggerOptions 
       };
     },
 
-    flush: () => flush(true),
-
-    async close() {
-      closing = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await flush(true);
-    },
-
-    stats: () => ({ ...stats, pending: buffer.length }),
+    flush: () => writer.flush(true),
+    close: () => writer.close(),
+    stats: () => writer.stats(),
   };
 }
