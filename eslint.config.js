@@ -147,7 +147,6 @@ export default tseslint.config(
     files: ['packages/api/src/services/**/*.ts'],
     ignores: [
       '**/*.test.ts',
-      'packages/api/src/services/usage-log.ts',
       'packages/api/src/services/assistant/store.ts',
       'packages/api/src/services/llm/offline-artifacts/quiz.ts',
     ],
