@@ -605,7 +605,7 @@ function modalitiesOf(t: string): Modality[] {
 // ---- Topic and audience -------------------------------------------------------------------------------------
 
 const STOP =
-  /\s+(?:for|to|with|so that|so|that|which|who|whose|where|in under|within|using|by|at(?!\s+(?:heights?|work|home|sea|scale|risk|the till|the checkout|night|the front desk|the pass))|because|including|covering|across|without|while|during|from|after|before|ahead of|under|per|each|every|plus|as well as|then|if|when|\d+ (?:learners|people|staff)|and (?:i|we)|please|but|aimed at|targeted at|in \d|on (?:a|an|the|their|our)\s|in (?:a|an|the|their|our)\s|via|as (?:a|an)|no|not|avoid|only|mix(?:ing)?)\b|\s*[,;:()]\s*|\s+-\s+|\s*[.?!](?:\s|$)/i;
+  /\s+(?:for|to|with|so that|so|that|which|who|whose|where|in under|within|using|by|at(?!\s+(?:heights?|work|home|sea|scale|risk|the till|the checkout|night|the front desk|the pass))|because|including|covering|across|without|while|during|from|after|before|ahead of|under|per|each|every|plus|as well as|then|if|when|\d+ (?:learners|people|staff)|and (?:i|we)|please|but|aimed at|targeted at|in \d|on (?:a|an|the|their|our)\s|in (?:a|an|the|their|our)\s|via|as (?:a|an)|no|not|avoid|only|mix(?:ing)?)\b|\s*[,;:()]\s*|\s+[-—–]\s+|\s*[.?!](?:\s|$)/i;
 const DETERMINERS =
   /^(?:the|a|an|our|my|your|their|some|this|that|these|those|new|basic|advanced|brief|short|quick|simple|attached|uploaded|following)\s+/i;
 const KIND_WORDS =
@@ -660,9 +660,13 @@ function tidyPhrase(p: string | undefined, keepArticle = false): string | null {
   if (!keepArticle) for (let i = 0; i < 3; i++) s = s.replace(DETERMINERS, '');
   if (s.length < 2 || PRONOUNS.test(s)) return null;
   if (/^(?:how|what|why|when|where|which|who)\b/i.test(s)) return null;
+  // At most 7 content words (9 with articles kept); function words do not count ("working safely in a class II
+  // biological safety cabinet").
   const words = s.split(/\s+/);
-  const cap = keepArticle ? 9 : 6;
-  if (words.length > cap) s = words.slice(0, cap).join(' ');
+  const cap = keepArticle ? 9 : 7;
+  let content = 0;
+  const cut = words.findIndex((w) => !/^(?:a|an|the|of|in|on|with|and|to|for|or)$/i.test(w) && ++content > cap);
+  if (cut > 0) s = words.slice(0, cut).join(' ');
   s = s.replace(/\s+(?:of|with|a|an|the|and|or|to|in|on|at)$/i, '');
   return s.length > 70 ? s.slice(0, 70).replace(/\s+\S*$/, '') : s;
 }
@@ -684,7 +688,17 @@ function stripKindWords(p: string | null): string | null {
 const WHERE_STOP = new RegExp(STOP.source.replace('|with|', '|'), 'i');
 
 function cutAtStop(s: string): string {
-  return s.split(STOP)[0] ?? s;
+  const first = s.split(STOP)[0] ?? s;
+  // "working safely in a class II biological safety cabinet": when what comes before the cut says nothing of
+  // the subject (generic words, adverbs), the place or tool after "in/on/with/using" is the subject.
+  const words = first.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length || !words.every((w) => GENERIC_TERMS.has(w) || /ly$/.test(w))) return first;
+  const more = new RegExp(
+    `^${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(in|on|with|using|inside|around)\\s+(?:an?|the|their|our)\\s+(.+)$`,
+    'i',
+  ).exec(s);
+  // Without its article, as a subject is named ("working safely in class II biological safety cabinets").
+  return more ? `${first} ${more[1]!} ${more[2]!.split(STOP)[0] ?? ''}`.trim() : first;
 }
 
 function audienceOf(t: string): string | null {

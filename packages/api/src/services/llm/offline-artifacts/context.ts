@@ -121,8 +121,9 @@ function knowledgeOf(domain: Domain, messages: LlmMessage[]): Knowledge {
 
 const LIST_CUE =
   /\b(?:covering|cover|covers|including|include|includes|such as|things like|like|focus(?:ing)? on|decisions?(?: points?)?|on|about|e\.g\.)\b\s*:?\s*/gi;
+// "a customer's allergy question" is a subtopic; "5 questions", "questions" and "question types" are not.
 const META =
-  /\b(?:questions?|quiz|items?|answers?|choice|true\/false|options?|minutes?|hours?|weeks?|days?|decision points?|objectives?|levels?|bloom|format|types?|mix|feedback|distractors?|scenario|learners?|staff|please|path|points?)\b|\d/i;
+  /\b\d+\s+(?:[\w-]+\s+){0,2}questions?\b|^\W*questions?\W*$|\bquestion (?:types?|formats?)\b|\b(?:quiz|items?|answers?|choice|true\/false|options?|minutes?|hours?|weeks?|days?|decision points?|objectives?|levels?|bloom|format|types?|mix|feedback|distractors?|scenario|learners?|staff|please|path|points?)\b|^\W*\d[\d.,%]*\W*$|\d+\s*-?\s*(?:min|h|hr|s|x|%)\b/i;
 
 /**
  * The subtopics a request lists ("Cover the hierarchy of control, harness inspection, edge protection and

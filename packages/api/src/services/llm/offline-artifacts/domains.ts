@@ -975,7 +975,7 @@ export interface DomainMatch {
 }
 
 /** The share of a topic's terms a vocabulary must cover to be used. */
-export const MATCH_THRESHOLD = 0.6;
+export const MATCH_THRESHOLD = 0.65;
 
 /**
  * The vocabulary for a topic, scored. Confident only when both hold: one of the vocabulary's key words (its

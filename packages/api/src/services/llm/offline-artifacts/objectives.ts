@@ -2,9 +2,10 @@
 // behaviour), with condition and criterion, written from the topic's steps, terms, errors and tools.
 import type { BloomLevel, Citation, Objective, ObjectivesArtifact } from '../../../schemas/artifacts.js';
 import { BLOOM_LEVELS } from '../../../schemas/artifacts.js';
-import { levelIndex } from '../../content/bloom.js';
+import { BLOOM_VERBS, levelIndex } from '../../content/bloom.js';
+import { tokens } from '../../content/nlp.js';
 import type { ParsedRequest } from '../../content/request.js';
-import { numberOf } from '../../content/request.js';
+import { numberOf, topicTermsOf } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
 import {
@@ -229,6 +230,146 @@ function groundedFrom(
 }
 
 /** Objective templates per level, written around the topic and its knowledge. */
+const LEVEL_WORD: [RegExp, BloomLevel][] = [
+  [/^remember(?:ing)?$/i, 'remember'],
+  [/^understand(?:ing)?$/i, 'understand'],
+  [/^apply(?:ing)?$/i, 'apply'],
+  [/^analy[sz](?:e|ing)$/i, 'analyze'],
+  [/^evaluat(?:e|ing)$/i, 'evaluate'],
+  [/^creat(?:e|ing)$/i, 'create'],
+];
+const levelOfWord = (w: string) => LEVEL_WORD.find(([re]) => re.test(w))?.[1] ?? null;
+
+/**
+ * The request's own subtopics, each with the level the request gives it ("remember for the 14 allergens, apply
+ * for the rest", "evaluate for judging whether a colleague's gown is compromised"), else null.
+ */
+export function levelledSubtopics(c: ArtifactContext): { topic: string; level: BloomLevel | null }[] {
+  const out: { topic: string; level: BloomLevel | null }[] = [];
+  let rest: BloomLevel | null = null;
+  for (const m of c.text.matchAll(
+    /\b(remember|understand|apply|analy[sz]e|evaluate|create)\s+(?:for|on)\s+((?:the\s+)?[^,.;:!?]+)/gi,
+  )) {
+    const level = levelOfWord(m[1]!)!;
+    const topic = m[2]!.replace(/\s+(?:and|or)$/i, '').trim();
+    if (/^(?:the\s+)?(?:rest|others?|remainder|everything else)$/i.test(topic)) rest = level;
+    else if (topic.split(/\s+/).length <= 12) out.push({ topic, level });
+  }
+  for (const topic of c.subtopics) {
+    const known = out.find((x) => x.topic.toLowerCase().replace(/^the\s+/, '') === topic.toLowerCase());
+    if (!known) out.push({ topic, level: rest });
+  }
+  return out;
+}
+
+/** An objective on one of the request's own subtopics, at a level: its action when it names one ("preventing
+ * cross-contact" → "demonstrate how to prevent cross-contact"), else the thing itself ("list the 14 allergens"). */
+function subtopicTemplate(
+  topic: string,
+  level: BloomLevel,
+  c: ArtifactContext,
+  nameTopic: boolean,
+): Template {
+  const setting = c.domain.setting;
+  // The first objective names the subject too when its subtopic does not ("group dates in Excel pivot tables"):
+  // a quiz shows only the behaviours, and they should say what the quiz is about.
+  const terms = topicTermsOf(c.topic);
+  const inTopic = !nameTopic || terms.some((t) => topic.toLowerCase().includes(t)) ? '' : ` in ${c.topic}`;
+  // Read after "they are", a gerund is tagged as the verb it is ("answering a customer's question").
+  const lead = 'they are ';
+  const toks = tokens(`${lead}${topic}`);
+  const first = toks[2];
+  const gerund = first && first.pos === 'VERB' && /ing$/i.test(first.text) && toks.length > 3;
+  const act = gerund ? `${first.lemma.toLowerCase()} ${topic.slice(first.end - lead.length).trim()}` : null;
+  // Its own verb is a verb of the level asked ("judging whether a gown is compromised" at Evaluate): as it is.
+  if (act && BLOOM_VERBS[level].includes(first!.lemma.toLowerCase()))
+    return {
+      verb: first!.lemma.toLowerCase(),
+      behavior: `${act}${inTopic}`,
+      condition: 'given a realistic case',
+      criterion: 'with a result a reviewer agrees with',
+    };
+  switch (level) {
+    case 'remember':
+      return act
+        ? {
+            verb: 'state',
+            behavior: `state the steps to ${act}${inTopic}`,
+            condition: 'without notes',
+            criterion: 'with every step present',
+          }
+        : {
+            verb: 'list',
+            behavior: `list ${topic}${inTopic}`,
+            condition: 'without notes',
+            criterion: 'with every one correct',
+          };
+    case 'understand':
+      return act
+        ? {
+            verb: 'explain',
+            behavior: `explain how to ${act}${inTopic} and why it matters`,
+            condition: 'in their own words',
+            criterion: 'covering the reason and the risk it controls',
+          }
+        : {
+            verb: 'explain',
+            behavior: `explain the purpose of ${topic}${inTopic}`,
+            condition: 'in their own words',
+            criterion: 'with a correct reason',
+          };
+    case 'apply':
+      return act
+        ? {
+            verb: 'demonstrate',
+            behavior: `demonstrate how to ${act}${inTopic}`,
+            condition: `in a realistic case from ${setting}`,
+            criterion: 'with no safety- or compliance-critical errors',
+          }
+        : {
+            verb: 'apply',
+            behavior: `apply what they know about ${topic} to a realistic case${inTopic}`,
+            condition: `from ${setting}`,
+            criterion: 'with no safety- or compliance-critical errors',
+          };
+    case 'analyze':
+      return act
+        ? {
+            verb: 'differentiate',
+            behavior: `differentiate correct from incorrect ways to ${act}${inTopic}, naming each error`,
+            condition: 'given short case descriptions',
+            criterion: 'identifying at least 4 of 5 errors',
+          }
+        : {
+            verb: 'differentiate',
+            behavior: `differentiate correct from incorrect practice on ${topic}${inTopic}, naming each error`,
+            condition: 'given short case descriptions',
+            criterion: 'identifying at least 4 of 5 errors',
+          };
+    case 'evaluate':
+      return act
+        ? {
+            verb: 'judge',
+            behavior: `judge whether a colleague’s attempt to ${act}${inTopic} meets the standard`,
+            condition: 'given a recorded example',
+            criterion: 'with feedback tied to the standard',
+          }
+        : {
+            verb: 'judge',
+            behavior: `judge whether a colleague’s handling of ${topic}${inTopic} meets the standard`,
+            condition: 'given a recorded example',
+            criterion: 'with feedback tied to the standard',
+          };
+    case 'create':
+      return {
+        verb: 'design',
+        behavior: `design a one-page job aid on ${act ? `how to ${act}` : topic}${inTopic}`,
+        condition: 'using the team’s template',
+        criterion: 'that a new colleague can use without help',
+      };
+  }
+}
+
 function templates(c: ArtifactContext, level: BloomLevel): Template[] {
   const t = c.topic;
   const k = c.knowledge;
@@ -429,10 +570,22 @@ export function buildObjectiveList(
   const used = new Map<BloomLevel, number>();
   const g = grounding === undefined ? c.grounding : grounding;
   const picker = g ? new FactPicker(g) : null;
+  // The request's own subtopics come before the general templates: first those it gives this level, then
+  // those it gives none.
+  const subtopics = levelledSubtopics(c);
+  let named = 0;
+  const takeSubtopic = (level: BloomLevel) => {
+    const at = subtopics.findIndex((x) => x.level === level);
+    const i = at >= 0 ? at : subtopics.findIndex((x) => x.level === null);
+    return i >= 0 ? subtopics.splice(i, 1)[0]!.topic : null;
+  };
   return levels.map((level, i) => {
     const n = used.get(level) ?? 0;
-    used.set(level, n + 1);
-    const tpl = (picker && groundedTemplate(picker, level, i, levels.length)) ?? pick(templates(c, level), n);
+    const grounded = picker && groundedTemplate(picker, level, i, levels.length);
+    const own = grounded ? null : takeSubtopic(level);
+    if (!grounded && !own) used.set(level, n + 1);
+    const tpl =
+      grounded ?? (own ? subtopicTemplate(own, level, c, named++ === 0) : pick(templates(c, level), n));
     return {
       id: `o${i + 1}`,
       audience: c.audience,

@@ -279,7 +279,7 @@ export function buildChainScenario(c: ArtifactContext, o: { short?: boolean } = 
   nodes.push({
     id: 'end-best',
     title: 'Handled well',
-    narrative: `You made every decision as required. This is what good practice ${situation ? 'looks like in this situation' : `in ${c.topic} looks like`}.`,
+    narrative: `You made every decision as required. This is what good practice in ${c.topic} looks like.`,
     choices: [],
     ending: {
       outcome: 'success',
