@@ -1,5 +1,5 @@
-// chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search.
-import type { Services } from '../services/container.js';
+// chat router (SPEC §2 Chat, §4 Chat send, §7 Chat): sessions, messages, send (plain and streamed), search. The
+// send path's procedures (send, regenerate, edit, their streamed steps, watch, stop) are send-procedures.ts's.
 import { router, proceduresFiledUnder } from '../trpc.js';
 import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
@@ -9,13 +9,7 @@ import {
   createChatSessions,
   searchChats,
 } from '../services/chat/index.js';
-import { untilIdle, watchConversation } from '../services/conversation/streams.js';
-import {
-  claimSendRequest,
-  createSendRequest,
-  type SendHandoff,
-  untilClientGone,
-} from '../services/conversation/send-requests.js';
+import { sendProcedures } from '../send-procedures.js';
 import {
   chatSessionRefInput,
   createChatSessionInput,
@@ -24,35 +18,9 @@ import {
   renameChatSessionInput,
   searchChatInput,
   sendChatMessageInput,
-  sendRequestRefInput,
 } from '../schemas/chat.js';
 
-const { protectedProcedure, sendProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
-
-/** What a chat send request carries besides its text: Regenerate or Edit (set by the prepare procedures). */
-type ChatSendExtra = { replace?: { mode: 'regenerate' | 'edit'; messageId: string } } | undefined;
-
-/** Streaming step 1 of any send: the session must be the caller's (404); stores a single-use send request. */
-async function prepare(
-  ctx: { services: Services; user: { id: string }; sendHandoff?: SendHandoff },
-  sessionId: string,
-  message: string,
-  input?: ChatSendExtra,
-) {
-  return createSendRequest(
-    ctx.services.db,
-    ctx.services.log,
-    {
-      userId: ctx.user.id,
-      kind: 'chat',
-      sessionId,
-      message,
-      ...(input ? { input } : {}),
-    },
-    SESSION_NOT_FOUND,
-    ctx.sendHandoff,
-  );
-}
+const { protectedProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
 
 export const chatRouter = router({
   // Polled by the web's session list every 10 s: logged only when it fails.
@@ -87,122 +55,19 @@ export const chatRouter = router({
     return { session, messages, generating };
   }),
 
-  /** Follows a reply generated elsewhere (another tab or instance): the text so far, then 'end'. */
-  watch: sendProcedure.input(chatSessionRefInput).subscription(async function* ({ ctx, input, signal }) {
-    await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    yield* watchConversation(
-      ctx.services.conversationStreams,
-      'chat',
-      input.sessionId,
-      signal ?? ctx.clientGone?.(),
-    );
-  }),
-
-  /** Non-streaming send: {userMessage, message, session} once the whole answer is stored. */
-  send: sendProcedure.input(sendChatMessageInput).mutation(({ ctx, input, signal }) =>
-    chatSend(ctx.services, {
-      userId: ctx.user.id,
-      sessionId: input.sessionId,
-      message: input.message,
-      signal: signal ?? ctx.clientGone?.(),
-      endpoint: ctx.req.endpoint,
-      usageCall: ctx.usageCall,
-    }),
-  ),
-
-  /** Regenerate (non-streaming): the last answer is replaced by a new one (a new message of quota). */
-  regenerate: sendProcedure.input(regenerateChatInput).mutation(({ ctx, input, signal }) =>
-    chatSend(ctx.services, {
-      userId: ctx.user.id,
-      sessionId: input.sessionId,
-      message: '',
-      replace: { mode: 'regenerate', messageId: input.messageId },
-      signal: signal ?? ctx.clientGone?.(),
-      endpoint: ctx.req.endpoint,
-      usageCall: ctx.usageCall,
-    }),
-  ),
-
-  /** Edit (non-streaming): the last user message is replaced by `message` and answered again. */
-  edit: sendProcedure.input(editChatMessageInput).mutation(({ ctx, input, signal }) =>
-    chatSend(ctx.services, {
-      userId: ctx.user.id,
-      sessionId: input.sessionId,
-      message: input.message,
-      replace: { mode: 'edit', messageId: input.messageId },
-      signal: signal ?? ctx.clientGone?.(),
-      endpoint: ctx.req.endpoint,
-      usageCall: ctx.usageCall,
-    }),
-  ),
-
-  /** Regenerate, streaming step 1: a send request for `sendStream` that replaces the last answer. */
-  prepareRegenerate: sendProcedure
-    .input(regenerateChatInput)
-    .mutation(({ ctx, input }) =>
-      prepare(ctx, input.sessionId, '', { replace: { mode: 'regenerate', messageId: input.messageId } }),
-    ),
-
-  /** Edit, streaming step 1: a send request for `sendStream` that replaces the last user message. */
-  prepareEdit: sendProcedure
-    .input(editChatMessageInput)
-    .mutation(({ ctx, input }) =>
-      prepare(ctx, input.sessionId, input.message, { replace: { mode: 'edit', messageId: input.messageId } }),
-    ),
-
-  /**
-   * Streaming send, step 1: the message in a POST body. Checks the input and the session (404) and stores a
-   * single-use send request (about a minute); answers {requestId, expiresAt} for `sendStream`.
-   */
-  prepareSend: sendProcedure
-    .input(sendChatMessageInput)
-    .mutation(({ ctx, input }) => prepare(ctx, input.sessionId, input.message)),
-
-  /**
-   * Streaming send, step 2 (SSE via httpSubscriptionLink; its URL carries only the request id): claims the
-   * request (404 when unknown, another user's, already claimed or expired), then start → content… → complete.
-   * Errors end the stream. The subscription's own signal fires when the client unsubscribes (Stop) or
-   * disconnects.
-   */
-  sendStream: sendProcedure
-    .meta({ usageAction: USAGE_ACTIONS.STREAMING_CHAT })
-    .input(sendRequestRefInput)
-    .subscription(async function* ({ ctx, input, signal }) {
-      const request = await claimSendRequest<ChatSendExtra>(
-        ctx.services.db,
-        {
-          requestId: input.requestId,
-          userId: ctx.user.id,
-          kind: 'chat',
-        },
-        ctx.sendHandoff,
-      );
-      const clientSignal = signal ?? ctx.clientGone?.();
-      yield* untilClientGone(
-        chatSendStream(ctx.services, {
-          userId: ctx.user.id,
-          sessionId: request.sessionId,
-          message: request.message,
-          replace: request.input?.replace,
-          signal: clientSignal,
-          mode: 'stream',
-          endpoint: ctx.req.endpoint,
-          usageCall: ctx.usageCall,
-        }),
-        clientSignal,
-      );
-    }),
-
-  /**
-   * Stop: cancels the session's running generation (on any instance). An answer with some text is kept,
-   * marked stopped (and charged); with none yet the exchange is discarded. Answers once that is done (at
-   * most ~3 s), so the next read shows it.
-   */
-  stop: sendProcedure.input(chatSessionRefInput).mutation(async ({ ctx, input }) => {
-    await createChatSessions(ctx.services.db).owned(ctx.user.id, input.sessionId);
-    await ctx.services.conversationStreams.cancel('chat', input.sessionId);
-    await untilIdle(ctx.services.conversationStreams, 'chat', input.sessionId);
-    return { success: true as const };
+  ...sendProcedures({
+    kind: 'chat',
+    notFound: SESSION_NOT_FOUND,
+    inputs: {
+      sessionRef: chatSessionRefInput,
+      send: sendChatMessageInput,
+      regenerate: regenerateChatInput,
+      edit: editChatMessageInput,
+    },
+    owned: (db, userId, sessionId) => createChatSessions(db).owned(userId, sessionId),
+    sendExtra: () => undefined,
+    send: (services, { fileIds: _files, ...p }) => chatSend(services, p),
+    stream: (services, { fileIds: _files, ...p }) => chatSendStream(services, { ...p, mode: 'stream' }),
   }),
 
   search: protectedProcedure.input(searchChatInput).query(async ({ ctx, input }) => ({
