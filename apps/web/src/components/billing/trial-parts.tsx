@@ -73,6 +73,31 @@ export interface TrialAccount {
   password: string;
 }
 
+const ACCOUNT_FIELDS: {
+  id: keyof TrialAccount;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+  placeholder?: string;
+  hint?: string;
+}[] = [
+  { id: 'fullName', label: 'Full name *', autoComplete: 'name', placeholder: 'Jane Doe' },
+  {
+    id: 'email',
+    label: 'Work email *',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'jane@company.com',
+  },
+  {
+    id: 'password',
+    label: 'Password *',
+    type: 'password',
+    autoComplete: 'new-password',
+    hint: "Minimum 8 characters. You'll use this to log in later.",
+  },
+];
+
 export function TrialAccountCard({
   account,
   onChange,
@@ -92,44 +117,15 @@ export function TrialAccountCard({
         <CardTitle>Create your account</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="space-y-2">
-          <Label htmlFor="fullName">Full name *</Label>
-          <Input
-            id="fullName"
-            autoComplete="name"
-            value={account.fullName}
-            onChange={(e) => onChange({ fullName: e.target.value })}
+        {ACCOUNT_FIELDS.map((field) => (
+          <AccountField
+            key={field.id}
+            {...field}
+            value={account[field.id]}
+            onChange={(value) => onChange({ [field.id]: value })}
             disabled={disabled}
-            placeholder="Jane Doe"
           />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="email">Work email *</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            value={account.email}
-            onChange={(e) => onChange({ email: e.target.value })}
-            disabled={disabled}
-            placeholder="jane@company.com"
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">Password *</Label>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="new-password"
-            value={account.password}
-            onChange={(e) => onChange({ password: e.target.value })}
-            disabled={disabled}
-            aria-describedby="password-hint"
-          />
-          <p id="password-hint" className="text-muted-foreground text-xs">
-            Minimum 8 characters. You&apos;ll use this to log in later.
-          </p>
-        </div>
+        ))}
         <div className="flex items-start gap-2">
           <Checkbox
             id="sendTips"
@@ -143,6 +139,51 @@ export function TrialAccountCard({
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/** A labelled input of the account card, with an optional hint under it. */
+function AccountField({
+  id,
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  hint,
+}: {
+  id: keyof TrialAccount;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange(value: string): void;
+  disabled: boolean;
+  placeholder?: string;
+  hint?: string;
+}) {
+  const hintId = `${id}-hint`;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        placeholder={placeholder}
+        aria-describedby={hint ? hintId : undefined}
+      />
+      {hint && (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }
 

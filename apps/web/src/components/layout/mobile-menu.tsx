@@ -1,7 +1,7 @@
 // The header's menu below 768 px: the same items as the desktop header, one a row, closing on any action.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { LayoutDashboard, LogOut, Shield, User, Users } from 'lucide-react';
+import { LayoutDashboard, LogOut, Shield, User, Users, type LucideIcon } from 'lucide-react';
 import { Button, cn, Separator, ToggleGroup, ToggleGroupItem } from '@app/ui';
 import { THEME_OPTIONS, useTheme, type Theme } from '../theme';
 import type { useTeamNav } from '../team/use-team-nav';
@@ -39,6 +39,26 @@ function MobileThemeChoice({ onChosen }: { onChosen: () => void }) {
   );
 }
 
+/** A menu item with its icon (Dashboard, Profile, Admin). */
+function IconLink({
+  to,
+  icon: Icon,
+  onClick,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <NavLink to={to} className={mobileItem} onClick={onClick}>
+      <Icon className="text-muted-foreground size-5" aria-hidden />
+      {children}
+    </NavLink>
+  );
+}
+
 export function MobileMenu({
   id,
   isAuthenticated,
@@ -64,10 +84,9 @@ export function MobileMenu({
         {isAuthenticated ? (
           <>
             <li>
-              <NavLink to="/dashboard" className={mobileItem} onClick={onClose}>
-                <LayoutDashboard className="text-muted-foreground size-5" aria-hidden />
+              <IconLink to="/dashboard" icon={LayoutDashboard} onClick={onClose}>
                 Dashboard
-              </NavLink>
+              </IconLink>
             </li>
             {team && (
               <li>
@@ -83,20 +102,18 @@ export function MobileMenu({
               </li>
             )}
             <li>
-              <NavLink to="/profile" className={mobileItem} onClick={onClose}>
-                <User className="text-muted-foreground size-5" aria-hidden />
+              <IconLink to="/profile" icon={User} onClick={onClose}>
                 Profile
-              </NavLink>
+              </IconLink>
             </li>
             <li>
               <MobileThemeChoice onChosen={onClose} />
             </li>
             {isAdmin && (
               <li>
-                <NavLink to="/admin" className={mobileItem} onClick={onClose}>
-                  <Shield className="text-muted-foreground size-5" aria-hidden />
+                <IconLink to="/admin" icon={Shield} onClick={onClose}>
                   Admin
-                </NavLink>
+                </IconLink>
               </li>
             )}
             <li>

@@ -5,32 +5,36 @@ import { formatCount, formatPercent } from '../admin-format';
 import type { AdminUsageAnalytics } from '../types';
 
 export function UsageStats({ analytics: a, loading }: { analytics?: AdminUsageAnalytics; loading: boolean }) {
+  const cards = [
+    [
+      'Total Requests',
+      formatCount(a?.totalRequests),
+      <Activity />,
+      'In selected period',
+      'stat-total-requests',
+    ],
+    ['Total Usage', formatCount(a?.totalUsage), <Zap />, 'Credits consumed', 'stat-total-usage'],
+    [
+      'Success Rate',
+      formatPercent(a?.successRate),
+      <CheckCircle2 />,
+      'Successful requests',
+      'stat-success-rate',
+    ],
+  ] as const;
   return (
     <div className="grid gap-4 md:grid-cols-3">
-      <StatCard
-        title="Total Requests"
-        value={formatCount(a?.totalRequests)}
-        icon={<Activity />}
-        hint="In selected period"
-        loading={loading}
-        data-testid="stat-total-requests"
-      />
-      <StatCard
-        title="Total Usage"
-        value={formatCount(a?.totalUsage)}
-        icon={<Zap />}
-        hint="Credits consumed"
-        loading={loading}
-        data-testid="stat-total-usage"
-      />
-      <StatCard
-        title="Success Rate"
-        value={formatPercent(a?.successRate)}
-        icon={<CheckCircle2 />}
-        hint="Successful requests"
-        loading={loading}
-        data-testid="stat-success-rate"
-      />
+      {cards.map(([title, value, icon, hint, testId]) => (
+        <StatCard
+          key={testId}
+          title={title}
+          value={value}
+          icon={icon}
+          hint={hint}
+          loading={loading}
+          data-testid={testId}
+        />
+      ))}
     </div>
   );
 }
