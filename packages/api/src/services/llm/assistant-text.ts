@@ -89,7 +89,10 @@ export function subjectPhrase(s: { topic?: string; audience?: string }): string 
 /** Splits an answer into items: lines, numbered or bulleted points, ';', or "then". */
 export function itemsOf(text: string, max = 6): string[] {
   const lines = text
-    .split(/\n+|;\s*|\s+(?:and then|then|after that|next|finally)\s+|(?<=[.!?])\s+(?=[A-Z])/i)
+    // Not after an abbreviation ("wrong strength (e.g. amlodipine 5 vs 10 mg)").
+    .split(
+      /\n+|;\s*|\s+(?:and then|then|after that|next|finally)\s+|(?<=[.!?])(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no)\.)\s+(?=[A-Z])/i,
+    )
     .map((l) =>
       l
         .replace(

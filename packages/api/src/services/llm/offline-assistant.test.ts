@@ -254,7 +254,8 @@ describe('offline assistant: SME walkthrough', () => {
     expect(summary).toContain('## Draft objectives');
     expect(summary).toContain('1. walk round the truck');
     expect(summary).toContain('| carry out this step correctly: test horn, lights and brakes | Apply |');
-    expect(summary).toContain('“Skipping the walk-round on night shifts” | Analyze |');
+    // The error in the objective's sentence, not quoted (a quotation of a line from mid-sentence reads as a fragment).
+    expect(summary).toContain('common errors such as skipping the walk-round on night shifts | Analyze |');
     expect(summary).toContain('Job aid built around the checklist on the truck and the defect book');
     // Deterministic: the same conversation gives the same replies.
     expect(

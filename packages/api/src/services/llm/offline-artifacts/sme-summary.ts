@@ -7,6 +7,7 @@ import { clip, itemsOf, lowerFirst } from '../assistant-text.js';
 import { titleCase, type ArtifactContext } from './context.js';
 import { bare, factsOfKind, type Grounding } from './grounded.js';
 import { buildObjectiveList, objectiveLevels } from './objectives.js';
+import { notesOf } from './sme-notes.js';
 
 const TITLE_MAX = 200;
 /** A heading as a module name: "4.2 PROCEDURE" → "Procedure". */
@@ -85,9 +86,14 @@ const GAP_QUESTIONS: Record<string, string> = {
 
 export function buildSmeSummary(c: ArtifactContext): SmeSummaryArtifact {
   const w = smeStateOf(c.userTexts).walkthrough;
-  const a = w.answers;
   // A document and no interview answers: the document is what the expert said.
-  if (c.grounding && !a.tasks && !a.errors) return documentSummary(c, c.grounding);
+  if (c.grounding && !w.answers.tasks && !w.answers.errors) return documentSummary(c, c.grounding);
+  // Pasted notes fill what the interview did not ask ("Errors: …", "Tools: …"); the rest is what the expert said.
+  const notes = w.answers.tasks || w.answers.errors ? null : notesOf(c.text);
+  const a = { ...w.answers };
+  for (const slot of ['audience', 'gap', 'tasks', 'errors', 'tools', 'evidence'] as const)
+    a[slot] ??= notes?.[slot];
+  const said = (notes?.said ?? []).map((x) => clip(x, 600));
   const topic = w.topic ? clip(w.topic, 60) : c.topic;
   const audience = a.audience ? clip(a.audience, 120) : (w.audience ?? c.audience);
   const steps = a.tasks ? itemsOf(a.tasks, 8).map((s) => clip(s, 300)) : [];
@@ -103,6 +109,16 @@ export function buildSmeSummary(c: ArtifactContext): SmeSummaryArtifact {
         a.gap ? `The gap today: ${clip(a.gap, 300)}` : 'The business reason (to confirm with the expert)',
       ],
     },
+    ...(said.length
+      ? [
+          {
+            module: notes?.expert
+              ? clip(`What ${notes.expert}${notes.expert.includes(',') ? ',' : ''} said`, TITLE_MAX)
+              : 'What the expert said',
+            points: said,
+          },
+        ]
+      : []),
     {
       module: `Doing ${topic} step by step`,
       points: steps.length ? steps : ['The core procedure (steps to confirm with the expert)'],
@@ -166,7 +182,7 @@ export function buildSmeSummary(c: ArtifactContext): SmeSummaryArtifact {
           objective(
             'o9',
             'differentiate',
-            `differentiate correct practice from common errors such as “${clip(errors[0]!, 80)}”`,
+            `differentiate correct practice from common errors such as ${lowerFirst(clip(errors[0]!, 80))}`,
             'analyze',
             'given a realistic case',
             'naming the error and its fix',
