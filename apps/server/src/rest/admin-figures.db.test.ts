@@ -1,7 +1,7 @@
 // Admin figures on seeded data, each expected value worked out by hand in the comments: the plans overview
 // (growth, churn, revenue, per-plan stats), payment status and transactions, usage analytics and the log list,
 // clearing test data, the CSV export (quoting, spreadsheet-formula cells, keyset pages) and plan edits that users
-// see at once. (The CSV export's keyset paging is tested in packages/api services/admin/logs.test.ts.)
+// see at once. (The CSV export's keyset paging is tested in packages/api services/usage/logs.db.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionStatus } from '@app/db';
 import { createSignedInUser, createTestUser } from '@app/api/testing';

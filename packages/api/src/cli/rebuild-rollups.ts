@@ -3,7 +3,7 @@
 // or a bulk load that bypassed the log's triggers; rows the app writes keep them right.
 import path from 'node:path';
 import { openDatabase } from '@app/db';
-import { rebuildUsageRollups } from '../services/admin/usage-rollups.js';
+import { rebuildUsageRollups } from '../services/usage/usage-rollups.js';
 
 const dataDir = path.resolve(
   process.env.DATA_DIR ?? path.resolve(process.env.INIT_CWD ?? process.cwd(), 'data'),

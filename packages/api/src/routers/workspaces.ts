@@ -18,10 +18,8 @@ import {
   setWorkspaceSeats,
   transferOwnership,
   updateMember,
-  workspaceLogs,
-  workspaceLogsCsv,
-  workspaceUsageAnalytics,
 } from '../services/workspaces/index.js';
+import { workspaceLogs, workspaceLogsCsv, workspaceUsageAnalytics } from '../services/usage/team.js';
 import { signUpWithInvite } from '../services/workspaces/signup.js';
 import { authRequestOf, signedIn } from '../auth-cookies.js';
 import { adminLogsExportInput, adminLogsInput, adminUsageAnalyticsInput } from '../schemas/admin.js';

@@ -12,7 +12,7 @@ import { createTestUser } from '../../testing/factories.js';
 import { createServices, type Services } from '../index.js';
 import { silentLogger } from '../logger.js';
 import { adminDashboard } from './dashboard.js';
-import { PLATFORM_SCOPE } from './scope.js';
+import { PLATFORM_SCOPE } from '../usage/scope.js';
 
 let database: Database;
 let services: Services;

@@ -7,7 +7,7 @@ import type { HealthReport } from '../health.js';
 import type { UsageLogStats } from '../usage-log.js';
 import { dollars, monthStart } from './pagination.js';
 import { paymentProvider, type PaymentProviderInfo } from './payments.js';
-import { requirePlatform, type AdminScope } from './scope.js';
+import { requirePlatform, type AdminScope } from '../usage/scope.js';
 
 export interface AdminDashboard {
   users: { total: number; admins: number; verified: number; newThisMonth: number };

@@ -5,7 +5,7 @@
 import type { Services } from '../container.js';
 import type { AdminTransactionsInput } from '../../schemas/admin.js';
 import { dollars, monthStart } from './pagination.js';
-import { requirePlatform, type AdminScope } from './scope.js';
+import { requirePlatform, type AdminScope } from '../usage/scope.js';
 
 export interface PaymentProviderInfo {
   /** 'stripe' with STRIPE_SECRET_KEY, else the local 'simulator'. */

@@ -10,7 +10,7 @@ import { SENDING_STATUSES } from '../../plans/catalogue.js';
 import { planById, type PlanRow } from '../billing/plans.js';
 import type { Services } from '../container.js';
 import { dollars, monthStart, percent } from './pagination.js';
-import { requirePlatform, type AdminScope } from './scope.js';
+import { requirePlatform, type AdminScope } from '../usage/scope.js';
 
 export interface PlanStat {
   /** The Plan row's id; null for revenue recorded under a plan name no row has any more. */

@@ -7,7 +7,7 @@ import { ADMIN_ERROR_CODES, type AdminUpdateUserInput, type AdminUsersInput } fr
 import { DEFAULT_MESSAGE_LIMIT } from '../../plans/catalogue.js';
 import type { Services } from '../container.js';
 import { periodStartFor } from '../quota.js';
-import { requirePlatform, type AdminScope } from './scope.js';
+import { requirePlatform, type AdminScope } from '../usage/scope.js';
 import { paginationOf, type Pagination } from './pagination.js';
 
 export interface AdminUserSubscription {

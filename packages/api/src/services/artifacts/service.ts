@@ -17,7 +17,14 @@ import type { ParsedRequest } from '../content/request.js';
 import { LlmError, type LlmProvider } from '../llm/types.js';
 import type { Logger } from '../logger.js';
 import type { RateLimiter } from '../rate-limit.js';
-import { planAccess, type PlanAccess, type PlanFeatureDeps } from '../assistant/plan-features.js';
+import {
+  assertKindAllowed,
+  assertLive,
+  kindAllowed,
+  planAccess,
+  type PlanAccess,
+  type PlanFeatureDeps,
+} from '../entitlements/index.js';
 import { createAssistantSessions } from '../assistant/sessions.js';
 import { checkArtifact, fixArtifact } from './checks.js';
 import { loadCitedChunks, type CitedChunks } from './citations.js';
@@ -25,7 +32,6 @@ import { describeChanges, diffArtifactData, sameData } from './diff.js';
 import { fixContext } from './fix-context.js';
 import { generateArtifact } from './generate.js';
 import { renderArtifactMarkdown } from './markdown.js';
-import { assertKindAllowed, assertLive, kindAllowed } from './plan-features.js';
 import { artifactRequest, artifactRequestContexts, requestAt } from './request-context.js';
 import { appendVersion, artifactChangedError, type NewVersion, type VersionSource } from './versions.js';
 import { toArtifactView, type ArtifactDetail, type ArtifactView } from './views.js';

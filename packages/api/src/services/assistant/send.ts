@@ -11,9 +11,8 @@ import { lastExchangeOf, runExchange } from '../conversation/exchange.js';
 import type { UsageCall } from '../usage-log.js';
 import type { ExchangeEvent } from '../conversation/store.js';
 import { FILE_NOT_FOUND } from '../files/service.js';
-import { assertKindAllowed } from '../artifacts/plan-features.js';
+import { assertKindAllowed, assertSessionTypeAllowed } from '../entitlements/index.js';
 import { detectSessionArtifactRequest } from './artifact-answer.js';
-import { assertSessionTypeAllowed } from './plan-features.js';
 import type { AssistantMessageView } from './sessions.js';
 import { createAssistantStore, type AssistantTypes } from './store.js';
 

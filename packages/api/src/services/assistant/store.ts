@@ -14,8 +14,7 @@ import { DEFAULT_FILE_READ_WAIT_MS, waitForFiles } from '../files/waiting.js';
 import type { LlmImage, LlmMessage, LlmProvider } from '../llm/types.js';
 import type { Storage } from '../storage/types.js';
 import { detectSessionArtifactRequest, produceArtifactAnswer } from './artifact-answer.js';
-import { assertKindAllowed } from '../artifacts/plan-features.js';
-import type { PlanFeatureDeps } from './plan-features.js';
+import { assertKindAllowed, type PlanFeatureDeps } from '../entitlements/index.js';
 import { FILE_CONTEXT_TOKENS, systemPromptFor } from './prompts.js';
 import {
   createAssistantSessions,

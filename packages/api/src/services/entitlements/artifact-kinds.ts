@@ -1,17 +1,12 @@
 // Plan features of the typed artifacts (SPEC §1/§3): the objective generator, the assessment and scenario
 // builders and the modality recommender are Pro and Team (ARTIFACT_KIND_PLANS); learning plans, SME summaries
-// and exports are in every plan. Same rule as the session types (services/assistant/plan-features.ts): the
+// and exports are in every plan. Same rule as the session types (session-types.ts): the
 // plan of `subscriptionFor`, admins without a live subscription are staff.
 import { appError } from '../../errors.js';
 import { ARTIFACT_KIND_PLANS, type ArtifactKind } from '../../schemas/artifacts.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { NO_SUBSCRIPTION_MESSAGE, SUBSCRIPTION_INACTIVE_MESSAGE } from '../quota.js';
-import {
-  featureUpgradeMessage,
-  planAccess,
-  type PlanAccess,
-  type PlanFeatureDeps,
-} from '../assistant/plan-features.js';
+import { featureUpgradeMessage, planAccess, type PlanAccess, type PlanFeatureDeps } from './session-types.js';
 
 /** The product feature that makes each gated kind (named in the 403 message). */
 export const ARTIFACT_FEATURE_NAMES: Record<ArtifactKind, string> = {

@@ -3,7 +3,7 @@
 // sessions created before it. The plan is the one of `subscriptionFor` (the subscription that pays for the
 // user). Admins without a live subscription are staff and may use every type, as they send unmetered
 // (services/quota.ts); an admin with a live subscription is held to its plan like anyone else.
-// The same rule gates the typed artifacts (services/artifacts/plan-features.ts).
+// The same rule gates the typed artifacts (artifact-kinds.ts).
 import type { Db } from '@app/db';
 import { appError } from '../../errors.js';
 import { canSend } from '../../plans/catalogue.js';

@@ -14,7 +14,7 @@ import {
   searchUsers,
 } from './log-query.js';
 import { countLogs } from './log-total.js';
-import { paginationOf, type Pagination } from './pagination.js';
+import { paginationOf, type Pagination } from '../admin/pagination.js';
 import type { AdminScope } from './scope.js';
 
 export { exportLogsCsv, csvHeader, EXPORT_PAGE_ROWS } from './log-export.js';

@@ -8,7 +8,7 @@ import type { AdminUsageAnalyticsInput } from '../../schemas/admin.js';
 import type { Services } from '../container.js';
 import { logConditions, searchUsers, type SearchUsers } from './log-query.js';
 import { rollupScope } from './log-total.js';
-import { percent } from './pagination.js';
+import { percent } from '../admin/pagination.js';
 import type { AdminScope } from './scope.js';
 
 export interface UsageDay {
