@@ -671,15 +671,21 @@ function tidyPhrase(p: string | undefined, keepArticle = false): string | null {
   return s.length > 70 ? s.slice(0, 70).replace(/\s+\S*$/, '') : s;
 }
 
+/** Kind words that are part of a subject's name ("formative assessment", "risk assessment"). */
+const SUBJECT_KIND = /\b(formative|summative|risk|needs|self|peer|competency|skills|fire risk)[- ](assessments?)\b/gi;
+
 /** A topic without the artifact words around it ("fire safety training" → "fire safety"). */
 function stripKindWords(p: string | null): string | null {
   if (!p) return null;
   const s = p
+    // Kept whole through the kind-word removal: an underscore joins them into one word.
+    .replace(SUBJECT_KIND, '$1_$2')
     .replace(KIND_WORDS, ' ')
     .replace(COUNT_WORDS, ' ')
     .replace(LEVEL_WORDS, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^(?:and|or|of|on|for|in|with|about)\s+|\s+(?:and|or|of|on|for|in|with|about)$/gi, '')
+    .replace(/_(?=assessments?\b)/gi, ' ')
     .trim();
   return tidyPhrase(s);
 }

@@ -185,11 +185,14 @@ function fileTopic(messages: LlmMessage[]): string | null {
   const passages = filePassagesOf(messages);
   const first = passages.find((p) => p.part === 1) ?? passages[0];
   if (!first) return null;
+  // The first of its opening lines that reads like a title: not the extraction's "Slide 1" / "Sheet: …" marks
+  // (a deck's topic was "Slide 1"), not a company header.
   const line = first.text
-    .split(/\n+/)[0]!
-    .replace(/^[#\s]+/, '')
-    .trim();
-  if (line && line.split(/\s+/).length <= 6 && !/[.!?:]$/.test(line) && !HEADER_LINE.test(line))
+    .split(/\n+/)
+    .slice(0, 6)
+    .map((l) => l.replace(/^[#\s]+/, '').trim())
+    .find((l) => l && !/^(?:slide|sheet|page|tab)\b\s*(?:\d+|:)/i.test(l) && !HEADER_LINE.test(l));
+  if (line && line.split(/\s+/).length <= 6 && !/[.!?:]$/.test(line))
     return line === line.toUpperCase() ? line.toLowerCase() : lowerFirst(line);
   return first.filename
     .replace(/\.[a-z0-9]+$/i, '')
