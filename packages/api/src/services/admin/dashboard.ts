@@ -28,7 +28,7 @@ export interface AdminDashboard {
 }
 
 export async function adminDashboard(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
   now = new Date(),
 ): Promise<AdminDashboard> {

@@ -104,7 +104,7 @@ export interface AdminTransaction {
 }
 
 export async function recentTransactions(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
   input: AdminTransactionsInput,
 ): Promise<{ transactions: AdminTransaction[] }> {

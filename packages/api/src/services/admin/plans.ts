@@ -46,7 +46,7 @@ export interface PlansOverview {
 const ENDED = ['CANCELED', 'INCOMPLETE', 'INCOMPLETE_EXPIRED', 'INACTIVE'];
 
 export async function plansOverview(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
   now = new Date(),
 ): Promise<PlansOverview> {
@@ -168,7 +168,7 @@ const toAdminPlan = (p: PlanRow): AdminPlanRow => ({
 });
 
 export async function listPlanRows(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
 ): Promise<{ plans: AdminPlanRow[] }> {
   requirePlatform(scope, 'Plans');
@@ -184,7 +184,7 @@ export const LAST_ACTIVE_PLAN_MESSAGE = 'At least one plan must stay active.';
  * active rows, so two concurrent deactivations cannot both pass).
  */
 export async function updatePlan(
-  services: Services,
+  services: Pick<Services, 'db' | 'usage'>,
   scope: AdminScope,
   input: AdminUpdatePlanInput,
 ): Promise<{ plan: AdminPlanRow }> {

@@ -92,7 +92,7 @@ function filterWhere(input: AdminUsersInput): Prisma.UserWhereInput {
 }
 
 /** This period's usage of every subscription of the page, in one query. */
-async function usageOfPage(services: Services, users: UserWithSubscription[]) {
+async function usageOfPage(services: Pick<Services, 'db'>, users: UserWithSubscription[]) {
   const keys = users.flatMap((u) =>
     u.subscription
       ? [{ subscriptionId: u.subscription.id, periodStart: periodStartFor(u.subscription) }]

@@ -6,7 +6,7 @@ import { normaliseEmail } from './accounts.js';
 import { isCommonPassword } from './password-policy.js';
 
 export async function ensureAdminAccount(
-  services: Services,
+  services: Pick<Services, 'config' | 'db' | 'log' | 'userCache'>,
 ): Promise<'created' | 'updated' | 'unchanged' | 'skipped'> {
   const admin = services.config.admin;
   if (!admin) return 'skipped';

@@ -32,7 +32,7 @@ export type SeatGuard = <T>(write: (tx: DbLike) => Promise<T>) => Promise<T>;
 
 /** Sets the seats of the Team subscription `sub`; `guard` refuses a count below what the team needs. */
 export async function setSeats(
-  services: Services,
+  services: Pick<Services, 'billing' | 'db' | 'usage'>,
   sub: SubscriptionRow,
   seats: number,
   guard: SeatGuard,

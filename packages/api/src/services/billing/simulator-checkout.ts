@@ -9,7 +9,7 @@ import { CardError } from './types.js';
 const SUCCESS_URL = '/dashboard?subscription=success';
 const CANCEL_URL = '/pricing?subscription=cancelled';
 
-function simulatorOf(services: Services) {
+function simulatorOf(services: Pick<Services, 'billing'>) {
   const sim = services.billing.simulator;
   if (!sim) throw notFound('The payments simulator is not enabled');
   return sim;

@@ -97,7 +97,7 @@ export async function activityOf(db: Db, artifactId: string): Promise<ActivityEn
   );
 }
 
-export async function listActivity(s: Services, userId: string, artifactId: string) {
+export async function listActivity(s: Pick<Services, 'db'>, userId: string, artifactId: string) {
   const access = await artifactAccess(s.db, userId, artifactId);
   return { entries: await activityOf(s.db, access.artifact.id) };
 }

@@ -97,7 +97,7 @@ async function userActor(db: Db, userId: string): Promise<CommentActor & { kind:
   return { kind: 'user', userId, name: displayName(u) };
 }
 
-export async function listComments(s: Services, userId: string, artifactId: string) {
+export async function listComments(s: Pick<Services, 'db'>, userId: string, artifactId: string) {
   const access = await artifactAccess(s.db, userId, artifactId);
   return commentsOf(s.db, access.artifact.id, { kind: 'user', userId, name: '' });
 }
@@ -254,7 +254,7 @@ export async function addComment(
 }
 
 /** The comment and the caller's access to its artifact: 404 for either missing or unseen. */
-async function commentFor(s: Services, userId: string, commentId: string) {
+async function commentFor(s: Pick<Services, 'db'>, userId: string, commentId: string) {
   const c = await s.db.artifactComment.findUnique({ where: { id: commentId } });
   if (!c) throw notFound(COMMENT_NOT_FOUND);
   try {

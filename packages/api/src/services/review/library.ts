@@ -57,7 +57,7 @@ async function activity(
 }
 
 /** What the artifact card needs: shared or not, what the caller may do, the status and its approvals. */
-export async function shareState(s: Services, userId: string, artifactId: string) {
+export async function shareState(s: Pick<Services, 'db'>, userId: string, artifactId: string) {
   const access = await artifactAccess(s.db, userId, artifactId);
   const [review, workspace, openComments] = await Promise.all([
     reviewStateOf(s.db, access.artifact),
@@ -118,7 +118,7 @@ export interface LibraryEntry {
 }
 
 /** The workspace's shared artifacts for any member (404 NO_WORKSPACE outside one). */
-export async function library(s: Services, userId: string, input: LibraryInput) {
+export async function library(s: Pick<Services, 'db'>, userId: string, input: LibraryInput) {
   const m = await membershipOf(s.db, userId);
   const q = input.q?.trim();
   const rows = await s.db.artifactShare.findMany({

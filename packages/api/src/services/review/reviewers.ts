@@ -47,14 +47,14 @@ const toView = (r: {
   createdAt: r.createdAt,
 });
 
-async function managingAccess(s: Services, userId: string, artifactId: string) {
+async function managingAccess(s: Pick<Services, 'db'>, userId: string, artifactId: string) {
   const access = await artifactAccess(s.db, userId, artifactId);
   if (!access.isAuthor && !access.isManager)
     throw forbidden('Only the author and workspace owners and admins can invite or revoke reviewers.');
   return access;
 }
 
-export async function listReviewers(s: Services, userId: string, artifactId: string) {
+export async function listReviewers(s: Pick<Services, 'db'>, userId: string, artifactId: string) {
   const access = await artifactAccess(s.db, userId, artifactId);
   const rows = await s.db.artifactReviewer.findMany({
     where: { artifactId: access.artifact.id },
@@ -173,7 +173,7 @@ async function reviewerByToken(db: Db, token: string) {
 }
 
 /** The focused review page: the current version with its comments, status and approvals. */
-export async function reviewPage(s: Services, token: string) {
+export async function reviewPage(s: Pick<Services, 'db' | 'usage'>, token: string) {
   const r = await reviewerByToken(s.db, token);
   const a = r.artifact;
   const [v, workspace, inviter, comments, review] = await Promise.all([

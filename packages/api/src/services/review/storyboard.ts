@@ -222,7 +222,7 @@ function approvalSection(parts: Part[]): Block[] {
   ];
 }
 
-async function visibleArtifacts(s: Services, userId: string, sessionId: string) {
+async function visibleArtifacts(s: Pick<Services, 'db'>, userId: string, sessionId: string) {
   const session = await s.db.assistantSession.findUnique({
     where: { id: sessionId },
     select: { id: true, userId: true, title: true, sessionType: true },

@@ -113,7 +113,7 @@ async function sliceBoundaries(
  * reads at a time, each at most one page ahead, so PostgreSQL works on several cores as \\copy's parallel plan does.
  */
 export async function* exportLogsCsv(
-  services: Services,
+  services: Pick<Services, 'db' | 'usage'>,
   scope: AdminScope,
   input: AdminLogsExportInput,
   pageSize = EXPORT_PAGE_ROWS,

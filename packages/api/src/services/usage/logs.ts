@@ -107,7 +107,7 @@ export interface LogsPagination extends Pagination {
  * without, `page` is an offset into the same order (cheap for the first pages, which is where people look).
  */
 export async function listLogs(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
   input: AdminLogsInput,
 ): Promise<{ logs: AdminLogEntry[]; pagination: LogsPagination }> {
@@ -159,7 +159,7 @@ export function isTestEmail(email: string): boolean {
  * test-upgrade-trial) and every entry about or by a test account (TEST_EMAIL_PATTERN) — within the scope.
  */
 export async function clearTestUsage(
-  services: Services,
+  services: Pick<Services, 'db' | 'usage'>,
   scope: AdminScope,
 ): Promise<{ deletedCount: number }> {
   const inScope =

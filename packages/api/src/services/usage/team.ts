@@ -7,7 +7,7 @@ import { exportLogsCsv, listLogs, usageAnalytics } from './logs.js';
 import type { AdminScope } from './scope.js';
 
 /** The caller's workspace as an admin scope, for owners and admins only. */
-async function usageScope(s: Services, userId: string): Promise<AdminScope> {
+async function usageScope(s: Pick<Services, 'db'>, userId: string): Promise<AdminScope> {
   const m = await membershipOf(s.db, userId);
   requireRole(m, MANAGERS, "see the team's usage");
   return { kind: 'workspace', workspaceId: m.workspace.id };

@@ -96,7 +96,7 @@ async function daysOf(db: Db, scope: AdminScope, input: AdminUsageAnalyticsInput
 
 /** Totals and requests per day over a period (and action / user search, like the list). */
 export async function usageAnalytics(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
   input: AdminUsageAnalyticsInput,
   now = new Date(),

@@ -10,7 +10,7 @@ import { SENDING_STATUSES } from '../../plans/catalogue.js';
 import { TEAM_PLAN_ID } from '../billing/subscription.js';
 import { MANAGERS, OWNER_ONLY, membershipOf, requireRole, type Membership } from './access.js';
 
-async function memberOf(s: Services, m: Membership, userId: string) {
+async function memberOf(s: Pick<Services, 'db'>, m: Membership, userId: string) {
   const target = await s.db.workspaceMember.findFirst({ where: { workspaceId: m.workspace.id, userId } });
   if (!target) throw notFound('Member not found in your workspace');
   return target;
