@@ -965,7 +965,11 @@ function nounPhraseTopic(t: string, audience: string | null): string | null {
   let cur: Tagged[] = [];
   const flush = (i: number) => {
     // Drop leading adjectives that are qualities of the deliverable ("short", "expensive").
-    while (cur.length && (EMPTY_TOPIC.test(cur[0]!.text) || cur[0]!.pos === 'NUM' || cur[0]!.text === '-'))
+    // ("long-term sick leave" keeps its "long": a quality word joined by a hyphen is part of the compound)
+    while (
+      cur.length &&
+      ((EMPTY_TOPIC.test(cur[0]!.text) && cur[1]?.text !== '-') || cur[0]!.pos === 'NUM' || cur[0]!.text === '-')
+    )
       cur.shift();
     while (cur.length && cur[cur.length - 1]!.pos !== 'NOUN' && cur[cur.length - 1]!.pos !== 'PROPN')
       cur.pop();

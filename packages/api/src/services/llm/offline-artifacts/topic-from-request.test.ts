@@ -27,4 +27,12 @@ describe('topic', () => {
       ).topic,
     ).toBe('formative assessment');
   });
+
+  it('keeps a hyphenated compound whole ("long-term sick leave", not "term sick leave")', () => {
+    expect(
+      parseRequest(
+        'Give me a role-play for retail managers: an employee comes back from long-term sick leave and asks for reduced hours.',
+      ).topic,
+    ).toBe('long-term sick leave');
+  });
 });
