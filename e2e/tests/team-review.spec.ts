@@ -2,7 +2,8 @@
 // /team/library and comments on question 3 with an @mention (the designer's bell counts it); the designer edits
 // (version 2) and invites an outside reviewer, who opens the mailed link in a fresh browser context and approves
 // version 2; the designer edits again → In review with the changes since version 2; the storyboard DOCX, reopened
-// with mammoth, holds the objectives, the items and the approval. REVIEW_SHOTS_DIR=… saves screenshots of the
+// with mammoth, holds the objectives, the items and the approval, and the card's Export menu offers it; the bell
+// is in the assistant's header too. REVIEW_SHOTS_DIR=… saves screenshots of the
 // new pages at 1280 and 375 px.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -135,7 +136,13 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await expect(mpage.getByTestId('open-comments')).toHaveText('1 open');
   await shots(mpage, 'library-artifact');
 
-  // The designer's bell (in the site header) counts the mention; the list names it.
+  // The designer's bell counts the mention, in the assistant's header as in the site header; the list names it.
+  await page.reload();
+  const assistantHeader = page.locator('header', { has: page.getByTestId('chat-title') });
+  const assistantBell = assistantHeader.getByTestId('notifications-bell');
+  await expect(assistantBell.getByTestId('notifications-unread')).toHaveText('1', { timeout: 15_000 });
+  await expect(assistantBell).toHaveAccessibleName('Notifications (1 unread)');
+  await shots(page, 'assistant-bell', assistantHeader);
   await page.goto('/dashboard');
   await expect(page.getByTestId('notifications-unread').first()).toHaveText('1', { timeout: 15_000 });
   await page.getByTestId('notifications-bell').first().click();
@@ -176,6 +183,14 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await expect(changes).toContainText('Changes since the approved version 2');
   await expect(changes).toContainText('(final)');
   await shots(page, 'card-review', panel);
+
+  // The card's Export menu offers the storyboard of a shared artifact, a Word file.
+  await card.getByRole('button', { name: /^Export / }).click();
+  const storyboardItem = page.getByTestId('export-storyboard');
+  await expect(storyboardItem).toHaveText('Storyboard (Word)');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'export-menu-1280.png') });
+  const [download] = await Promise.all([page.waitForEvent('download'), storyboardItem.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.docx$/);
 
   // The storyboard: objectives, items and the approval.
   const artifact = await (await request.get(`/api/artifacts/${artifactId}`, { headers })).json();

@@ -12,7 +12,7 @@ import { ArtifactEditor } from './artifact-editor';
 import type { ArtifactView } from './artifact-types';
 import { ArtifactWarnings } from './artifact-warnings';
 import { ExportMenu } from './export-menu';
-import { ReviewButton } from '../review/review-button';
+import { ReviewButton, useSharedInTeam } from '../review/review-button';
 import { ReviewPanel } from '../review/review-panel';
 import { targetsOf } from '../review/review-types';
 import { VersionsDialog } from './versions-dialog';
@@ -24,6 +24,8 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  // In a workspace library, the Export menu also offers the session's storyboard.
+  const shared = useSharedInTeam(artifact.id);
 
   // Leaving the form (saved or cancelled) puts focus back on Edit, once it is rendered again.
   const wasEditing = useRef(false);
@@ -62,12 +64,13 @@ export function ArtifactCard({ artifact }: { artifact: ArtifactView }) {
               <History /> Versions
             </Button>
             <ReviewButton open={reviewOpen} onToggle={() => setReviewOpen((o) => !o)} />
-            {artifact.canGenerate && (
+            {(artifact.canGenerate || shared) && (
               <ExportMenu
                 artifactId={artifact.id}
-                formats={artifact.exportFormats}
+                formats={artifact.canGenerate ? artifact.exportFormats : []}
                 title={artifact.title}
                 placeholders={placeholders}
+                storyboardSessionId={shared ? artifact.sessionId : undefined}
               />
             )}
           </div>

@@ -1,6 +1,8 @@
 // Export: the formats this kind exports to, each downloading the file the server renders. An artifact with
 // "[SME: …]" placeholders still in it asks first, listing them (Export anyway / Cancel). Quizzes and scenarios
 // also offer "Where will this go?": the LMS picks the format and its per-item check shows before the download.
+// An artifact shared with a team workspace also offers the storyboard: its session's artifacts as one Word
+// design document for sign-off (issue 39).
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { EXPORT_FORMAT_LABELS, type ExportFormat } from '@app/api/schemas';
@@ -24,7 +26,10 @@ import {
   toast,
 } from '@app/ui';
 import { ExportCheckDialog } from './export-check-dialog';
-import { useArtifactErrorToast, useArtifactExport } from './use-artifacts';
+import { useArtifactErrorToast, useArtifactExport, useStoryboardExport } from './use-artifacts';
+
+/** A file format, or the session's storyboard. */
+type Choice = ExportFormat | 'storyboard';
 
 export function ExportMenu({
   artifactId,
@@ -32,6 +37,7 @@ export function ExportMenu({
   version,
   title,
   placeholders = [],
+  storyboardSessionId,
 }: {
   artifactId: string;
   formats: readonly ExportFormat[];
@@ -40,19 +46,25 @@ export function ExportMenu({
   title: string;
   /** Placeholders still in the artifact (its PLACEHOLDER warning): the export asks before shipping them. */
   placeholders?: string[];
+  /** The artifact's session, when it is in a workspace library: the menu offers its storyboard. */
+  storyboardSessionId?: string;
 }) {
   const exportFile = useArtifactExport();
+  const exportStoryboard = useStoryboardExport();
   const errorToast = useArtifactErrorToast();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
-  const [asking, setAsking] = useState<ExportFormat | null>(null);
+  const [busy, setBusy] = useState<Choice | null>(null);
+  const [asking, setAsking] = useState<Choice | null>(null);
   const [checking, setChecking] = useState(false);
   // LMS packages (SCORM) are what quizzes and scenarios export to: those get the LMS check.
   const forLms = formats.includes('scorm');
-  const download = (f: ExportFormat) => (placeholders.length ? setAsking(f) : void run(f));
-  const run = async (format: ExportFormat) => {
+  const download = (f: Choice) => (placeholders.length ? setAsking(f) : void run(f));
+  const run = async (format: Choice) => {
     setBusy(format);
     try {
-      const file = await exportFile(artifactId, format, version);
+      const file =
+        format === 'storyboard'
+          ? await exportStoryboard(storyboardSessionId!)
+          : await exportFile(artifactId, format, version);
       toast.success('Export ready', { description: file.filename });
     } catch (err) {
       errorToast('Export failed', err);
@@ -60,7 +72,7 @@ export function ExportMenu({
       setBusy(null);
     }
   };
-  if (formats.length === 0) return null;
+  if (formats.length === 0 && !storyboardSessionId) return null;
   return (
     <>
       <DropdownMenu>
@@ -76,12 +88,21 @@ export function ExportMenu({
               <DropdownMenuSeparator />
             </>
           )}
-          <DropdownMenuLabel>Download as</DropdownMenuLabel>
+          {formats.length > 0 && <DropdownMenuLabel>Download as</DropdownMenuLabel>}
           {formats.map((f) => (
             <DropdownMenuItem key={f} onSelect={() => download(f)}>
               {EXPORT_FORMAT_LABELS[f]}
             </DropdownMenuItem>
           ))}
+          {storyboardSessionId && (
+            <>
+              {formats.length > 0 && <DropdownMenuSeparator />}
+              <DropdownMenuLabel>For sign-off</DropdownMenuLabel>
+              <DropdownMenuItem onSelect={() => download('storyboard')} data-testid="export-storyboard">
+                Storyboard (Word)
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
       {forLms && (

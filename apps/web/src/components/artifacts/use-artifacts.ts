@@ -93,3 +93,13 @@ export function useArtifactExport() {
     return file;
   };
 }
+
+/** The storyboard (issue 39): the session's artifacts as one Word design document for sign-off, downloaded. */
+export function useStoryboardExport() {
+  const client = useTRPCClient();
+  return async (sessionId: string) => {
+    const file = await client.review.storyboard.query({ sessionId, format: 'storyboard' });
+    saveBase64File(file);
+    return file;
+  };
+}

@@ -34,6 +34,8 @@ import { AnswerArtifacts, artifactHomes } from '../../components/assistant/answe
 import { AssistantEmptyState } from '../../components/assistant/assistant-empty-state';
 import { AttachFilesButton, SmeNotesPanel } from '../../components/assistant/sme-notes-panel';
 import { useDashboardAction } from '../../components/assistant/use-dashboard-action';
+import { NotificationsBell } from '../../components/review/notifications-bell';
+import { useInTeam } from '../../components/review/review-button';
 import { FileDropOverlay, useWindowFileDrop } from '../../components/assistant/window-file-drop';
 
 const SIDEBAR_LABELS: SidebarLabels = {
@@ -252,6 +254,7 @@ function HeaderActions({
 }) {
   const typeInfo = type && sessionTypeInfo(type);
   const TypeIcon = typeInfo && SESSION_TYPE_ICONS[typeInfo.type];
+  const inTeam = useInTeam();
   return (
     <>
       {sessionId && typeInfo && TypeIcon && (
@@ -268,6 +271,8 @@ function HeaderActions({
           onAttach={onAttach}
         />
       )}
+      {/* Team members' mentions and review news, as in the site header on the other signed-in pages. */}
+      <NotificationsBell enabled={inTeam} />
     </>
   );
 }
