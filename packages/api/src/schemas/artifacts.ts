@@ -117,6 +117,7 @@ export const QUIZ_ITEM_TYPES = [
   'true_false',
   'short_answer',
   'matching',
+  'ordering',
 ] as const;
 export type QuizItemType = (typeof QUIZ_ITEM_TYPES)[number];
 export const QUIZ_ITEM_TYPE_LABELS: Record<QuizItemType, string> = {
@@ -125,6 +126,7 @@ export const QUIZ_ITEM_TYPE_LABELS: Record<QuizItemType, string> = {
   true_false: 'True/false',
   short_answer: 'Short answer',
   matching: 'Matching',
+  ordering: 'Ordering',
 };
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
@@ -145,12 +147,18 @@ export const quizItemSchema = z.object({
   id,
   type: z.enum(QUIZ_ITEM_TYPES, { error: `Item type must be one of ${QUIZ_ITEM_TYPES.join(', ')}` }),
   stem: text('Question', LONG),
-  /** Choice items: the options (true/false: "True" and "False"); empty for short answer and matching. */
+  /** Choice items: the options (true/false: "True" and "False"); empty for short answer, matching, ordering. */
   options: z.array(quizOptionSchema).max(10, 'At most 10 options'),
   /** Short answer: the accepted answers; empty otherwise. */
   acceptedAnswers: z.array(text('Accepted answer', 200)).max(10, 'At most 10 accepted answers'),
   /** Matching: the pairs; empty otherwise. */
   pairs: z.array(matchingPairSchema).max(12, 'At most 12 pairs'),
+  /**
+   * Ordering: the steps in their correct order (the learner sees them shuffled); null, absent or empty
+   * otherwise. Nullable and optional like `negativeMarking`, so quizzes stored before it still parse and the
+   * model's strict response schema holds (it writes null).
+   */
+  steps: z.array(text('Step', 300)).max(12, 'At most 12 steps').nullable().optional(),
   /** The objective the item assesses (an id of `objectives`), or null. */
   objectiveId: id.nullable(),
   difficulty: z.enum(DIFFICULTIES),
@@ -159,6 +167,15 @@ export const quizItemSchema = z.object({
   source,
 });
 export type QuizItem = z.infer<typeof quizItemSchema>;
+
+/**
+ * An ordering item's steps in the order a learner first sees them: alphabetical (stable, so the written
+ * formats, the players and "Try it" agree), reversed when that happens to be the correct order.
+ */
+export function shownSteps(steps: readonly string[]): string[] {
+  const sorted = [...steps].sort((a, b) => a.localeCompare(b));
+  return steps.length > 1 && sorted.every((s, i) => s === steps[i]) ? sorted.reverse() : sorted;
+}
 
 /** An objective a quiz assesses (its own short copy, so a quiz stands alone). */
 export const quizObjectiveSchema = z.object({

@@ -207,6 +207,35 @@ describe('checkArtifact', () => {
     expect(checkArtifact('quiz', fixed)).toEqual([]);
   });
 
+  it('checks ordering: three steps at least, none twice, each with a fix (issue 38)', () => {
+    const ordering = (steps: string[]): QuizArtifact => {
+      const q = goodQuiz();
+      q.items.push({ ...choice('q3', 'ordering', []), stem: 'Put the bed checks in order.', steps });
+      return q;
+    };
+    const fine = ordering(['Lower the bed', 'Apply the brakes', 'Place the call bell in reach']);
+    expect(checkArtifact('quiz', fine)).toEqual([]);
+    const { warning, fixed } = fixedClean(
+      'quiz',
+      ordering(['Lower the bed', 'Apply the brakes']),
+      'TOO_FEW_STEPS',
+    );
+    expect(warning.message).toBe('An ordering item needs at least three steps; this one has 2.');
+    expect(fixed.items[2]!.type).toBe('single_choice');
+    expect(fixed.items[2]!.options.find((o) => o.correct)!.text).toBe('Lower the bed');
+    const twice = fixedClean(
+      'quiz',
+      ordering(['Lower the bed', 'Apply the brakes', 'lower the bed.', 'Place the call bell in reach']),
+      'DUPLICATE_STEP',
+    );
+    expect(twice.warning.path).toBe('items.2.steps.2');
+    expect(twice.fixed.items[2]!.steps).toEqual([
+      'Lower the bed',
+      'Apply the brakes',
+      'Place the call bell in reach',
+    ]);
+  });
+
   it('checks true/false, matching, short answer and objective coverage', () => {
     const tf = goodQuiz();
     tf.items[1]!.options[0]!.text = 'Yes';

@@ -6,7 +6,8 @@
 // Quizzes: single choice has exactly one key (NO_KEY, MULTIPLE_KEYS), multiple choice at least one, true/false
 // is exactly True and False with one key (TRUE_FALSE_OPTIONS), feedback on every option (MISSING_FEEDBACK),
 // no "all/none of the above" (ALL_NONE_OF_THE_ABOVE), at least two options (TOO_FEW_OPTIONS), matching has
-// at least two pairs (TOO_FEW_PAIRS), short answer at least one accepted answer (NO_ACCEPTED_ANSWER), every
+// at least two pairs (TOO_FEW_PAIRS), ordering at least three steps (TOO_FEW_STEPS), none twice
+// (DUPLICATE_STEP), short answer at least one accepted answer (NO_ACCEPTED_ANSWER), every
 // objective assessed (OBJECTIVE_NOT_ASSESSED), items name existing objectives (UNKNOWN_OBJECTIVE).
 // Scenarios: the start exists and every choice leads to a node (BROKEN_LINK), every node is reachable
 // (UNREACHABLE_NODE), every non-ending node has a choice (DEAD_END), endings have no choices
@@ -40,6 +41,7 @@ import { checkConformance, stringsWithPaths } from '../content/conformance.js';
 import { tokens } from '../content/nlp.js';
 import type { ParsedRequest } from '../content/request.js';
 import { citationWarnings, UNVERIFIED_CITATION, withoutSource, type CitedChunks } from './citations.js';
+import { orderingSteps, stepKey } from './export/quiz-rules.js';
 
 const warn = (code: string, path: string, message: string, suggestion: string | null = null) => ({
   code,
@@ -405,6 +407,7 @@ function itemWarnings(item: QuizItem, path: string, objectiveIds: Set<string>): 
     });
   if (item.type === 'matching' && item.pairs.length < 2)
     out.push(warn('TOO_FEW_PAIRS', `${path}.pairs`, 'A matching item needs at least two pairs.'));
+  if (item.type === 'ordering') out.push(...stepWarnings(item, path));
   if (item.type === 'short_answer' && item.acceptedAnswers.length === 0)
     out.push(
       warn(
@@ -421,6 +424,31 @@ function itemWarnings(item: QuizItem, path: string, objectiveIds: Set<string>): 
         `The item names objective "${item.objectiveId}", which the quiz does not have.`,
       ),
     );
+  return out;
+}
+
+/** Ordering: three steps at least (two is a coin toss) and no step twice (it would have two right places). */
+function stepWarnings(item: QuizItem, path: string): ArtifactWarning[] {
+  const steps = orderingSteps(item);
+  const out: ArtifactWarning[] = [];
+  if (steps.length < 3)
+    out.push(
+      warn(
+        'TOO_FEW_STEPS',
+        `${path}.steps`,
+        `An ordering item needs at least three steps; this one has ${steps.length}.`,
+      ),
+    );
+  steps.forEach((step, j) => {
+    if (steps.findIndex((x) => stepKey(x) === stepKey(step)) < j)
+      out.push(
+        warn(
+          'DUPLICATE_STEP',
+          `${path}.steps.${j}`,
+          `Step ${j + 1} ("${step}") repeats an earlier step; each step needs one place in the order.`,
+        ),
+      );
+  });
   return out;
 }
 
@@ -663,6 +691,30 @@ function fixQuizItem(q: QuizArtifact, i: number, w: ArtifactWarning): QuizArtifa
     case 'NO_ACCEPTED_ANSWER':
       item.acceptedAnswers = [(item.feedback || item.stem).slice(0, 200)];
       break;
+    case 'DUPLICATE_STEP': {
+      const steps = orderingSteps(item);
+      item.steps = steps.filter((x, k) => steps.findIndex((y) => stepKey(y) === stepKey(x)) === k);
+      break;
+    }
+    case 'TOO_FEW_STEPS': {
+      // Two steps: "which comes first?"; fewer: nothing to order, so the item goes (or becomes a short answer).
+      const [first, second] = orderingSteps(item);
+      if (first && second) {
+        item.type = 'single_choice';
+        item.stem = `${item.stem.replace(/[.?!\s]+$/, '')}: which of these comes first?`;
+        item.options = [
+          { id: `${item.id}-1`, text: first, correct: true, feedback: `Correct: "${first}" comes first.` },
+          { id: `${item.id}-2`, text: second, correct: false, feedback: `No: "${first}" comes before it.` },
+        ];
+        item.steps = null;
+      } else if (items.length > 1) items.splice(i, 1);
+      else {
+        item.type = 'short_answer';
+        item.acceptedAnswers = [(first || item.feedback || item.stem).slice(0, 200)];
+        item.steps = null;
+      }
+      break;
+    }
     case 'UNKNOWN_OBJECTIVE':
       item.objectiveId = null;
       break;

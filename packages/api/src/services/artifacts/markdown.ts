@@ -7,6 +7,7 @@ import {
   BLOOM_LEVEL_LABELS,
   MODALITY_LABELS,
   QUIZ_ITEM_TYPE_LABELS,
+  shownSteps,
   type ArtifactDataByKind,
   type ArtifactKind,
   type Citation,
@@ -123,6 +124,9 @@ export function matchingChoices(item: QuizItem): string[] {
   return [...new Set(item.pairs.map((p) => p.right))].sort((a, b) => a.localeCompare(b));
 }
 
+/** Ordering steps in the order the learner first sees them (shownSteps), so the answer is not given away. */
+export const orderingShown = (item: QuizItem): string[] => shownSteps(item.steps ?? []);
+
 function quizQuestion(item: QuizItem, n: number): string[] {
   const out = [
     `### ${n}. ${inline(item.stem)}`,
@@ -149,6 +153,14 @@ function quizQuestion(item: QuizItem, n: number): string[] {
       );
       break;
     }
+    case 'ordering':
+      out.push(
+        '',
+        ...orderingShown(item).map((step, i) => `- **${letter(i)}.** ${inline(step)}`),
+        '',
+        '_Put the steps in order (write the letters, first step first)._',
+      );
+      break;
   }
   return out;
 }
@@ -181,6 +193,13 @@ function quizKey(item: QuizItem, n: number): string[] {
           `   - ${i + 1} → **${letter(choices.indexOf(p.right))}.** ${inline(p.left)} → ${inline(p.right)}`,
         ),
       );
+      break;
+    }
+    case 'ordering': {
+      const shown = orderingShown(item);
+      const steps = item.steps ?? [];
+      out.push(`**${n}.** ${steps.map((s) => letter(shown.indexOf(s))).join(', ')}`);
+      steps.forEach((step, i) => out.push(`   ${i + 1}. ${inline(step)}`));
       break;
     }
   }

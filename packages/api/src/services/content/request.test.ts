@@ -190,4 +190,23 @@ describe('formats named in more than one word', () => {
     );
     expect(parseArtifactRequest('spaced retrieval practice for insulin safety').topic).toBe('insulin safety');
   });
+
+  it('ordering items: "2 ordering questions" is a count, "no ordering" rules them out, "stock ordering" is a topic', () => {
+    const counted = parseArtifactRequest(
+      'Create a quiz on forklift checks: 3 single choice and 2 ordering questions',
+    );
+    expect(counted.items).toEqual([
+      { type: 'single_choice', count: 3 },
+      { type: 'ordering', count: 2 },
+    ]);
+    expect(parseArtifactRequest('A quiz with 2 put-in-order items on hand washing').items).toEqual([
+      { type: 'ordering', count: 2 },
+    ]);
+    expect(parseArtifactRequest('A 5-question quiz on hand washing, no ordering').forbiddenTypes).toContain(
+      'ordering',
+    );
+    const topic = parseArtifactRequest('Write a quiz on stock ordering for new buyers');
+    expect(topic.items).toEqual([]);
+    expect(topic.topic).toMatch(/stock ordering/);
+  });
 });

@@ -165,8 +165,16 @@ export const numberOf = (s: string): number => {
 const SELECT_ALL =
   /\bselect[- ]all(?:[- ]that[- ]apply)?\b|\bmultiple[- ]response\b|\bmulti[- ]?select\b|\bmulti(?:ple)?[- ]answer\b|\bchoose (?:two|three|2|3|all)\b|\bmore than one (?:correct )?(?:answer|option)\b|\b(?:several|multiple|two|2) correct (?:answers|options)\b|\bcheck all that apply\b|\bmark all\b/i;
 
-const TYPE_WORDS =
+const CORE_TYPE_WORDS =
   'multiple[- ]response|multi[- ]?select|select[- ]all(?:[- ]that[- ]apply)?|multiple[- ]choice|multi[- ]choice|mcqs?|single[- ]choice|single[- ]answer|single[- ]best[- ]answer|true[- /]?(?:or[- ])?false|t\\/f|yes[- /]no|short[- ]answer|open[- ]ended|open|free[- ]text|fill[- ]in(?:[- ]the[- ]blanks?)?|gap[- ]fill|matching|match(?:ing)?[- ]pairs?|drag[- ]and[- ]drop matching';
+const QUESTION_NOUN = '(?:questions?|items?|mcqs?|qs|prompts?)';
+/** Ordering items: "2 ordering questions", "no sequencing", "put in order" (issue 38). */
+const TYPE_WORDS = `${CORE_TYPE_WORDS}|ordering|sequencing|sequence|put[- ]in[- ]order`;
+/**
+ * The type words that name a type on their own (no count or negation before them): a bare "ordering" or
+ * "sequence" is a topic's word ("stock ordering", "the sequence of service") unless "questions" follows.
+ */
+const NAMED_TYPE_WORDS = `${CORE_TYPE_WORDS}|(?:ordering|sequencing|sequence)(?=\\s+${QUESTION_NOUN})|put[- ]in[- ]order`;
 
 function typeOf(word: string, selectAll: boolean): QuizItemType | undefined {
   const w = word.trim().toLowerCase();
@@ -178,9 +186,9 @@ function typeOf(word: string, selectAll: boolean): QuizItemType | undefined {
   if (/^(?:true|t\/f|yes)/.test(w)) return 'true_false';
   if (/^(?:short|open|free|fill|gap)/.test(w)) return 'short_answer';
   if (/match/.test(w)) return 'matching';
+  if (/^(?:order|sequenc|put)/.test(w)) return 'ordering';
   return undefined;
 }
-const QUESTION_NOUN = '(?:questions?|items?|mcqs?|qs|prompts?)';
 /** Words that may stand between a count and "questions" ("8 short scenario-based questions"). */
 const FILLER = `(?:(?!${NUM}\\b)(?!(?:minutes?|hours?|days?|weeks?|months?|modules?|sessions?|learners|staff|people)\\b)[a-z][\\w'-]*\\s+){0,3}?`;
 
@@ -216,7 +224,7 @@ function itemsOf(
   }
   if (items.length === 0) {
     // Types named without counts: "multiple-choice and true/false questions on X".
-    for (const m of t.matchAll(new RegExp(`\\b(${TYPE_WORDS})(?=[\\s,.;:)]|$)`, 'gi'))) {
+    for (const m of t.matchAll(new RegExp(`\\b(${NAMED_TYPE_WORDS})(?=[\\s,.;:)]|$)`, 'gi'))) {
       const before = t.slice(Math.max(0, m.index - 40), m.index);
       if (
         /\b(?:no|not|avoid|without|never|exclude|excluding|skip|except|don'?t (?:use|include|want))\s+(?:any\s+)?(?:[\w/-]+\s+(?:or|and|nor)\s+)?$/i.test(
@@ -293,6 +301,7 @@ function forbiddenTypesOf(t: string): QuizItemType[] {
         'true_false',
         'short_answer',
         'matching',
+        'ordering',
       ] as const)
         if (type !== keep && !(keep === 'single_choice' && type === 'multiple_choice' && selectAll))
           out.add(type);
@@ -615,7 +624,7 @@ const DURATION_WORDS = new RegExp(
   'gi',
 );
 const COUNT_WORDS = new RegExp(
-  `\\b${NUM}\\s+(?:more\\s+)?(?:${TYPE_WORDS})?(?=\\s|$)|\\b(?:${TYPE_WORDS})(?=[\\s,.;:)]|$)`,
+  `\\b${NUM}\\s+(?:more\\s+)?(?:${NAMED_TYPE_WORDS})?(?=\\s|$)|\\b(?:${NAMED_TYPE_WORDS})(?=[\\s,.;:)]|$)`,
   'gi',
 );
 const LEVEL_WORDS =
@@ -665,14 +674,17 @@ function tidyPhrase(p: string | undefined, keepArticle = false): string | null {
   const words = s.split(/\s+/);
   const cap = keepArticle ? 9 : 7;
   let content = 0;
-  const cut = words.findIndex((w) => !/^(?:a|an|the|of|in|on|with|and|to|for|or)$/i.test(w) && ++content > cap);
+  const cut = words.findIndex(
+    (w) => !/^(?:a|an|the|of|in|on|with|and|to|for|or)$/i.test(w) && ++content > cap,
+  );
   if (cut > 0) s = words.slice(0, cut).join(' ');
   s = s.replace(/\s+(?:of|with|a|an|the|and|or|to|in|on|at)$/i, '');
   return s.length > 70 ? s.slice(0, 70).replace(/\s+\S*$/, '') : s;
 }
 
 /** Kind words that are part of a subject's name ("formative assessment", "risk assessment"). */
-const SUBJECT_KIND = /\b(formative|summative|risk|needs|self|peer|competency|skills|fire risk)[- ](assessments?)\b/gi;
+const SUBJECT_KIND =
+  /\b(formative|summative|risk|needs|self|peer|competency|skills|fire risk)[- ](assessments?)\b/gi;
 
 /** A topic without the artifact words around it ("fire safety training" → "fire safety"). */
 function stripKindWords(p: string | null): string | null {
@@ -885,7 +897,7 @@ function cleanTopic(phrase: string | null): string | null {
   if (!phrase) return null;
   // Item types and counts are not the subject ("single-answer multiple choice", "the rest single choice").
   const words = phrase
-    .replace(new RegExp(`\\b(?:${TYPE_WORDS})\\b`, 'gi'), ' ')
+    .replace(new RegExp(`\\b(?:${NAMED_TYPE_WORDS})\\b`, 'gi'), ' ')
     .replace(/\b(?:rest|remainder|options?|each|questions?|items?)\b/gi, ' ')
     .trim()
     .split(/\s+/)
@@ -968,7 +980,9 @@ function nounPhraseTopic(t: string, audience: string | null): string | null {
     // ("long-term sick leave" keeps its "long": a quality word joined by a hyphen is part of the compound)
     while (
       cur.length &&
-      ((EMPTY_TOPIC.test(cur[0]!.text) && cur[1]?.text !== '-') || cur[0]!.pos === 'NUM' || cur[0]!.text === '-')
+      ((EMPTY_TOPIC.test(cur[0]!.text) && cur[1]?.text !== '-') ||
+        cur[0]!.pos === 'NUM' ||
+        cur[0]!.text === '-')
     )
       cur.shift();
     while (cur.length && cur[cur.length - 1]!.pos !== 'NOUN' && cur[cur.length - 1]!.pos !== 'PROPN')

@@ -1,13 +1,14 @@
-// Blackboard Learn's question upload file (Tests, Surveys and Pools → Upload Questions): a tab-delimited .txt,
-// one question per row, no header row and no blank line; the first field names the type and the words that
-// mark answers (correct, incorrect, true, false) are English. Types written: MC (one key, "answer TAB
-// correct|incorrect" pairs), MA (several keys, same pairs), TF ("true"|"false"), FIB (the accepted answers)
-// and MAT ("answer TAB match" pairs). The format has no weights, feedback or points: those are set in
-// Blackboard after the upload (export-check says so per item). Question and answer texts are read as HTML
-// by Blackboard, so they are HTML-escaped, a tab becomes a space and a line break <br>.
+// Blackboard Learn's question upload file (Tests, Surveys and Pools → Upload Questions): a tab-delimited
+// .txt, one question per row, no header row and no blank line; the first field names the type and the words
+// that mark answers (correct, incorrect, true, false) are English. Types written: MC (one key, "answer TAB
+// correct|incorrect" pairs), MA (several keys, same pairs), TF ("true"|"false"), FIB (the accepted answers),
+// MAT ("answer TAB match" pairs) and ORD (the answers in their correct order). The format has no weights,
+// feedback or points: those are set in Blackboard after the upload (export-check says so per item). Question
+// and answer texts are read as HTML by Blackboard, so they are HTML-escaped, a tab becomes a space and a line
+// break <br>.
 import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
 import { html } from './escape.js';
-import { assertQuizExportable, takesSeveralAnswers, trueFalseOptions } from './quiz-rules.js';
+import { assertQuizExportable, orderingSteps, takesSeveralAnswers, trueFalseOptions } from './quiz-rules.js';
 
 /** One field: no tab, no raw line break (each row is one question). */
 export const bbText = (text: string) => html(text.trim().replace(/\t/g, ' ')).replace(/\r?\n/g, '<br>');
@@ -28,6 +29,9 @@ function row(item: QuizItem): string[] {
       return ['FIB', stem, ...item.acceptedAnswers.map(bbText)];
     case 'matching':
       return ['MAT', stem, ...item.pairs.flatMap((p) => [bbText(p.left), bbText(p.right)])];
+    case 'ordering':
+      // ORD: the answers in their correct order (Blackboard shuffles them for the learner).
+      return ['ORD', stem, ...orderingSteps(item).map(bbText)];
   }
 }
 

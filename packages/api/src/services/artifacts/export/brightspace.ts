@@ -3,14 +3,16 @@
 // Difficulty (1–10), then the type's rows, then Feedback — and a blank row between questions. Types written:
 // MC ("Option,<weight %>,text,,feedback"; one key), MS (several keys: "Scoring,RightAnswers" — or
 // RightMinusWrong with negative marking — and "Option,1|0,text,,feedback"), TF ("TRUE|FALSE,100|0,feedback"),
-// SA ("InputBox,rows,cols", "Answer,100,text" per accepted answer) and M ("Scoring,EquallyWeighted",
-// "Choice,n,left", "Match,n,right"). Texts are plain (the HTML column is left empty); line breaks become
-// spaces, since the importer reads one row per field. UTF-8 with a BOM, RFC 4180 quoting (papaparse).
+// SA ("InputBox,rows,cols", "Answer,100,text" per accepted answer), M ("Scoring,EquallyWeighted",
+// "Choice,n,left", "Match,n,right") and O ("Scoring,EquallyWeighted", "Item,text,NOT HTML" in order). Texts
+// are plain (the HTML column is left empty); line breaks become spaces, since the importer reads one row per
+// field. UTF-8 with a BOM, RFC 4180 quoting (papaparse).
 import Papa from 'papaparse';
 import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
 import {
   assertQuizExportable,
   negativeMarkingOf,
+  orderingSteps,
   questionName,
   takesSeveralAnswers,
   trueFalseOptions,
@@ -79,6 +81,16 @@ function typeRows(item: QuizItem, negative: boolean): { type: string; rows: Row[
           ['Scoring', 'EquallyWeighted'],
           ...item.pairs.map((p, i): Row => ['Choice', String(i + 1), flat(p.left)]),
           ...item.pairs.map((p, i): Row => ['Match', String(i + 1), flat(p.right)]),
+        ],
+      };
+    case 'ordering':
+      // O: the items in their correct order ("Item,text,NOT HTML,feedback" in D2L's sample); each item in its
+      // place earns its share of the points.
+      return {
+        type: 'O',
+        rows: [
+          ['Scoring', 'EquallyWeighted'],
+          ...orderingSteps(item).map((step): Row => ['Item', flat(step), 'NOT HTML', '']),
         ],
       };
   }

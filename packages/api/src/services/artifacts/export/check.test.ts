@@ -93,4 +93,35 @@ describe('exportCheck', () => {
         );
     }
   });
+
+  it('ordering: Moodle needs qtype_ordering, Canvas takes it as matching, the SCORM targets as is (issue 38)', () => {
+    const data: QuizArtifact = {
+      ...quizFixture,
+      items: [
+        {
+          ...quizFixture.items[0]!,
+          type: 'ordering',
+          options: [],
+          feedback: '',
+          stem: 'Put the steps in order.',
+          steps: ['Wet your hands', 'Apply soap', 'Rinse'],
+        },
+      ],
+    };
+    const note = (target: Parameters<typeof exportCheck>[2]) => exportCheck('quiz', data, target).items[0]!;
+    expect(note('moodle').status).toBe('changes');
+    expect(note('moodle').note).toContain('Needs the Ordering question type (qtype_ordering)');
+    expect(note('totara').note).toContain('a plugin to install');
+    expect(note('canvas').note).toContain(
+      'it imports as a matching question, each step matched to its place',
+    );
+    expect(note('blackboard').note).toContain('all or nothing');
+    expect(note('brightspace').note).toContain('a share of the points for each step');
+    for (const target of ['scorm12', 'scorm2004', 'cmi5'] as const) expect(note(target).status).toBe('as_is');
+    const twice = { ...data, items: [{ ...data.items[0]!, steps: ['Rinse', 'Rinse'] }] };
+    expect(exportCheck('quiz', twice, 'moodle').items[0]).toMatchObject({
+      status: 'cannot',
+      note: 'the question has the same step twice',
+    });
+  });
 });

@@ -1,8 +1,9 @@
-// The check before an import (issue 38): for a target LMS, the format it takes for the artifact's kind and, per
-// item, "imports as is", "imports with changes (what)" or "cannot import (why)". The rules follow what each
-// format can carry (docs/decisions/lms-packages.md): Moodle XML and our SCORM players carry every item type,
-// weights and feedback; Canvas's QTI 1.2 import scores multiple answers its own way; Blackboard's upload file
-// has no feedback, no weights and needs one-to-one matching; Brightspace's CSV scores multi-select per option.
+// The check before an import (issue 38): for a target LMS, the format it takes for the artifact's kind and,
+// per item, "imports as is", "imports with changes (what)" or "cannot import (why)". The rules follow what
+// each format can carry (docs/decisions/lms-packages.md): Moodle XML and our SCORM players carry every item
+// type, weights and feedback (Moodle's ordering needs qtype_ordering); Canvas takes ordering as matching;
+// Canvas's QTI 1.2 import scores multiple answers its own way; Blackboard's upload file has no feedback, no
+// weights and needs one-to-one matching; Brightspace's CSV scores multi-select per option.
 import {
   ARTIFACT_KIND_LABELS,
   EXPORT_FORMAT_LABELS,
@@ -75,7 +76,17 @@ function quizItemChanges(item: QuizItem, format: ExportFormat, negative: boolean
   const several = takesSeveralAnswers(item);
   const changes: string[] = [];
   switch (format) {
+    case 'moodle_xml':
+      if (item.type === 'ordering')
+        changes.push(
+          'needs the Ordering question type (qtype_ordering): standard from Moodle 4.4, a plugin to install in older Moodle and in Totara, else the import stops at this question; Moodle gives a share of the mark for each step in its place',
+        );
+      break;
     case 'qti12':
+      if (item.type === 'ordering')
+        changes.push(
+          'Canvas has no ordering question: it imports as a matching question, each step matched to its place (1st, 2nd…), with a share of the points per step',
+        );
       if (several)
         changes.push(
           'Canvas scores multiple answers its own way (partial credit, a wrong choice takes points off), not with equal shares of 100%',
@@ -91,6 +102,8 @@ function quizItemChanges(item: QuizItem, format: ExportFormat, negative: boolean
           'scored all or nothing unless you turn on partial credit in Blackboard' +
             (negative ? '; negative marks are not carried' : ''),
         );
+      if (item.type === 'ordering')
+        changes.push('scored all or nothing unless you turn on partial credit in Blackboard');
       if (item.type === 'matching' && repeatsAnswer(item))
         changes.push(
           'Blackboard needs one answer per prompt: a repeated answer may be marked wrong, so make each answer unique',
@@ -105,11 +118,16 @@ function quizItemChanges(item: QuizItem, format: ExportFormat, negative: boolean
         );
       if (item.type === 'matching' && repeatsAnswer(item))
         changes.push('a repeated answer is listed once per prompt');
+      if (item.type === 'ordering')
+        changes.push(
+          'Brightspace gives a share of the points for each step in its place, not all or nothing',
+        );
       if (item.type === 'short_answer' && item.options.some((o) => o.feedback.trim()))
         changes.push('answer feedback is dropped');
       break;
     default:
-      // Moodle XML (Moodle, Totara) and the SCORM players carry every item type, weight and feedback.
+      // The SCORM and cmi5 players carry every item type, weight and feedback (ordering as a sequencing
+      // interaction, all or nothing).
       break;
   }
   return changes;

@@ -2,8 +2,9 @@
 // spreadsheet would run as a formula get a leading apostrophe (papaparse's escapeFormulae).
 //
 // Quiz columns, one row per question: Number, Type (single_choice|multiple_choice|true_false|short_answer|
-// matching), Question, Option A … Option J, Correct (option letters "A;C"; accepted answers for short answer;
-// "prompt -> answer" pairs for matching, separated by " ; "), Option feedback ("A: …" lines), Feedback,
+// matching|ordering), Question, Option A … Option J, Correct (option letters "A;C"; accepted answers for short
+// answer; "prompt -> answer" pairs for matching; the steps in their correct order for ordering; separated by
+// " ; "), Option feedback ("A: …" lines), Feedback,
 // Difficulty, Objective (its text, when the item names one).
 // Objectives: Number, Audience, Verb, Objective, Bloom level, Condition, Criterion.
 // Modality: Objective, Modality, Rationale, Effort, Tools (separated by "; ").
@@ -46,7 +47,9 @@ export function quizToCsv(data: QuizArtifact): string {
         ? item.acceptedAnswers.join(' ; ')
         : item.type === 'matching'
           ? item.pairs.map((p) => `${p.left} -> ${p.right}`).join(' ; ')
-          : item.options.flatMap((o, j) => (o.correct ? [letter(j)] : [])).join(';');
+          : item.type === 'ordering'
+            ? (item.steps ?? []).join(' ; ')
+            : item.options.flatMap((o, j) => (o.correct ? [letter(j)] : [])).join(';');
     const optionFeedback = item.options
       .flatMap((o, j) => (o.feedback.trim() ? [`${letter(j)}: ${o.feedback.trim()}`] : []))
       .join('\n');

@@ -1,10 +1,12 @@
 // GIFT, Moodle's plain-text question format (docs.moodle.org/en/GIFT_format). Every text is marked [plain]
-// so Moodle shows it as typed (never as HTML), and GIFT's control characters are backslash-escaped.
+// so Moodle shows it as typed (never as HTML), and GIFT's control characters are backslash-escaped. GIFT has
+// no ordering question: an ordering item is written as matching, each step to its position ("1st", "2nd"…).
 import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
 import {
   assertQuizExportable,
   multipleChoiceWeights,
   negativeMarkingOf,
+  orderingAsMatching,
   percent,
   questionName,
   takesSeveralAnswers,
@@ -49,6 +51,9 @@ function giftAnswers(item: QuizItem, negative: boolean): string[] {
       return item.acceptedAnswers.map((a) => `=${giftText(a)}`);
     case 'matching':
       return item.pairs.map((p) => `=${giftText(p.left)} -> ${giftText(p.right)}`);
+    case 'ordering':
+      // Not reached (quizToGift writes ordering as matching); kept so a new type fails to compile here.
+      return giftAnswers(orderingAsMatching(item), negative);
   }
 }
 
@@ -71,5 +76,7 @@ export function quizToGift(data: QuizArtifact): string {
     `// ${data.title.replace(/\s+/g, ' ')}`,
     `// ${data.items.length} questions, pass mark ${data.passingScore}%`,
   ];
-  return `${[head.join('\n'), ...data.items.map((item, i) => giftQuestion(item, i + 1, negativeMarkingOf(data)))].join('\n\n')}\n`;
+  // GIFT has no ordering question: an ordering item is a matching one, each step to its position.
+  const items = data.items.map((item) => (item.type === 'ordering' ? orderingAsMatching(item) : item));
+  return `${[head.join('\n'), ...items.map((item, i) => giftQuestion(item, i + 1, negativeMarkingOf(data)))].join('\n\n')}\n`;
 }

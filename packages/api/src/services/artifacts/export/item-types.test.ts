@@ -1,10 +1,12 @@
 // Every item type in every quiz format (issue 38 item 1): one quiz with single choice, a "multiple choice" with
 // one key, multiple response with two and three keys, true/false (False the key), short answer with variants and
-// matching, exported to GIFT, Moodle XML, QTI 2.1, QTI 1.2, Blackboard, Brightspace, CSV and the SCORM 1.2 / 2004
-// / cmi5 players, each read back with a parser and checked item by item: one key is single-answer everywhere
-// (GIFT `=` with exactly one correct answer when gift-pegjs parses it back, Moodle `<single>true</single>`, QTI
-// cardinality single, radio buttons), multiple response weights sum to 100 % with no negative marks unless the
-// quiz turns them on. (The schema has no ordering item type yet, so no format writes one.)
+// matching and ordering, exported to GIFT, Moodle XML, QTI 2.1, QTI 1.2, Blackboard, Brightspace, CSV, Markdown
+// and the SCORM 1.2 / 2004 / cmi5 players, each read back with a parser and checked item by item: one key is
+// single-answer everywhere (GIFT `=` with exactly one correct answer when gift-pegjs parses it back, Moodle
+// `<single>true</single>`, QTI cardinality single, radio buttons), multiple response weights sum to 100 % with no
+// negative marks unless the quiz turns them on; ordering is qtype_ordering in Moodle XML, an orderInteraction
+// (cardinality ordered) in QTI 2.1, ORD in Blackboard, O in Brightspace, and matching step → position in GIFT
+// and QTI 1.2 (neither has ordering).
 import { parse as parseXml } from 'fast-xml-parser';
 import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseGift, type GIFTQuestion } from 'gift-pegjs';
@@ -80,6 +82,13 @@ const ITEMS: QuizItem[] = [
       { left: 'Lisbon', right: 'Portugal' },
     ],
   },
+  {
+    ...base,
+    id: 'order',
+    type: 'ordering',
+    stem: 'Put the steps of making tea in order.',
+    steps: ['Boil the water', 'Warm the pot', 'Add the tea', 'Pour the water', 'Let it brew'],
+  },
 ];
 const quiz: QuizArtifact = {
   title: 'Every item type',
@@ -91,10 +100,12 @@ const quiz: QuizArtifact = {
 };
 const negativeQuiz: QuizArtifact = { ...quiz, negativeMarking: true };
 /** Which items are single-answer (one key) and the keys of each choice item. */
-const SINGLE = [true, true, false, false, true, false, false];
+const SINGLE = [true, true, false, false, true, false, false, false];
 const KEYS = ITEMS.map((item) => item.options.flatMap((o, i) => (o.correct ? [i] : [])));
 const VARIANTS = ITEMS[5]!.acceptedAnswers;
 const PAIRS = ITEMS[6]!.pairs;
+const STEPS = ITEMS[7]!.steps!;
+const ORDINALS = ['1st', '2nd', '3rd', '4th', '5th'];
 
 const text = async (data: QuizArtifact, format: Parameters<typeof exportArtifact>[2]) =>
   (await exportArtifact('quiz', data, format)).body.toString('utf8');
@@ -124,6 +135,7 @@ describe('every item type in every quiz format', () => {
       'TF',
       'Short',
       'Matching',
+      'Matching',
     ]);
     for (const i of [0, 1]) {
       const choices = questions[i].choices as any[];
@@ -143,6 +155,10 @@ describe('every item type in every quiz format', () => {
     );
     expect((questions[6].matchPairs as any[]).map((p) => [p.subquestion.text, p.subanswer])).toEqual(
       PAIRS.map((p) => [p.left, p.right]),
+    );
+    // GIFT has no ordering question: each step matched to its position.
+    expect((questions[7].matchPairs as any[]).map((p) => [p.subquestion.text, p.subanswer])).toEqual(
+      STEPS.map((s, i) => [s, ORDINALS[i]]),
     );
 
     // Negative marking on: the wrong options share -100 %.
@@ -167,6 +183,7 @@ describe('every item type in every quiz format', () => {
       'truefalse',
       'shortanswer',
       'matching',
+      'ordering',
     ]);
     const fractions = (q: any) => list<any>(q.answer).map((a) => Number(a['@_fraction']));
     for (const i of [0, 1, 2, 3]) {
@@ -187,6 +204,12 @@ describe('every item type in every quiz format', () => {
     expect(list<any>(questions[6].subquestion).map((s) => [s.text, s.answer.text])).toEqual(
       PAIRS.map((p) => [p.left, p.right]),
     );
+    // qtype_ordering: the answers in the correct order, each fraction its position.
+    expect(list<any>(questions[7].answer).map((a) => [a.text, a['@_fraction']])).toEqual(
+      STEPS.map((s, i) => [s, String(i + 1)]),
+    );
+    expect(questions[7].selecttype).toBe('ALL');
+    expect(questions[7].layouttype).toBe('VERTICAL');
     const negative = await read(negativeQuiz);
     for (const i of [2, 3]) expect(sum(fractions(negative[i]).filter((x) => x < 0))).toBeCloseTo(-100, 3);
   });
@@ -217,6 +240,14 @@ describe('every item type in every quiz format', () => {
     const match = items[6].responseDeclaration;
     expect(match['@_baseType']).toBe('directedPair');
     expect(list<string>(match.correctResponse.value)).toHaveLength(PAIRS.length);
+    const order = items[7];
+    expect(order.responseDeclaration['@_cardinality']).toBe('ordered');
+    expect(order.responseDeclaration['@_baseType']).toBe('identifier');
+    const choices = list<any>(order.itemBody.orderInteraction.simpleChoice);
+    const byId = new Map(choices.map((c) => [c['@_identifier'], c['#text'] ?? c]));
+    expect(list<string>(order.responseDeclaration.correctResponse.value).map((id) => byId.get(id))).toEqual(
+      STEPS,
+    );
 
     const negative = await read(negativeQuiz);
     for (const i of [2, 3]) {
@@ -243,6 +274,7 @@ describe('every item type in every quiz format', () => {
       'true_false_question',
       'short_answer_question',
       'matching_question',
+      'matching_question',
     ]);
     for (const i of [0, 1, 2, 3, 4])
       expect(items[i].presentation.response_lid['@_rcardinality']).toBe(SINGLE[i] ? 'Single' : 'Multiple');
@@ -252,6 +284,9 @@ describe('every item type in every quiz format', () => {
       VARIANTS,
     );
     expect(list<any>(items[6].presentation.response_lid)).toHaveLength(PAIRS.length);
+    // Canvas has no ordering question: one response_lid per step, the positions as the answers.
+    const steps = list<any>(items[7].presentation.response_lid);
+    expect(steps.map((r) => r.material.mattext['#text'] ?? r.material.mattext)).toEqual(STEPS);
   });
 
   it('Blackboard: MC with exactly one correct for one key, MA, TF, FIB with every variant, MAT', async () => {
@@ -259,7 +294,7 @@ describe('every item type in every quiz format', () => {
       .trimEnd()
       .split('\r\n')
       .map((r) => r.split('\t'));
-    expect(rows.map((r) => r[0])).toEqual(['MC', 'MC', 'MA', 'MA', 'TF', 'FIB', 'MAT']);
+    expect(rows.map((r) => r[0])).toEqual(['MC', 'MC', 'MA', 'MA', 'TF', 'FIB', 'MAT', 'ORD']);
     for (const i of [0, 1, 2, 3]) {
       const marks = rows[i]!.slice(2).filter((_, j) => j % 2 === 1);
       expect(marks.flatMap((m, j) => (m === 'correct' ? [j] : []))).toEqual(KEYS[i]);
@@ -267,6 +302,7 @@ describe('every item type in every quiz format', () => {
     expect(rows[4]![2]).toBe('false');
     expect(rows[5]!.slice(2)).toEqual(VARIANTS);
     expect(rows[6]!.slice(2)).toEqual(PAIRS.flatMap((p) => [p.left, p.right]));
+    expect(rows[7]!.slice(2)).toEqual(STEPS);
   });
 
   it('Brightspace: MC with one 100 % option for one key, MS, TF, SA with every variant, M', async () => {
@@ -278,7 +314,7 @@ describe('every item type in every quiz format', () => {
         acc[acc.length - 1]!.push(r);
         return acc;
       }, []);
-    expect(blocks.map((b) => b[0]![1])).toEqual(['MC', 'MC', 'MS', 'MS', 'TF', 'SA', 'M']);
+    expect(blocks.map((b) => b[0]![1])).toEqual(['MC', 'MC', 'MS', 'MS', 'TF', 'SA', 'M', 'O']);
     const options = (b: string[][]) => b.filter((r) => r[0] === 'Option').map((r) => Number(r[1]));
     for (const i of [0, 1])
       expect(options(blocks[i]!)).toEqual(ITEMS[i]!.options.map((o) => (o.correct ? 100 : 0)));
@@ -292,6 +328,7 @@ describe('every item type in every quiz format', () => {
     ]);
     expect(blocks[5]!.filter((r) => r[0] === 'Answer').map((r) => r[2])).toEqual(VARIANTS);
     expect(blocks[6]!.filter((r) => r[0] === 'Match').map((r) => r[2])).toEqual(PAIRS.map((p) => p.right));
+    expect(blocks[7]!.filter((r) => r[0] === 'Item').map((r) => r[1])).toEqual(STEPS);
   });
 
   it('CSV: each type named, the keys as letters, the variants and the pairs', async () => {
@@ -303,6 +340,17 @@ describe('every item type in every quiz format', () => {
     expect(rows.slice(0, 5).map((r) => r[col('Correct')])).toEqual(['B', 'C', 'A;B', 'A;B;D', 'B']);
     for (const v of VARIANTS) expect(rows[5]![col('Correct')]).toContain(v);
     for (const p of PAIRS) expect(rows[6]![col('Correct')]).toContain(`${p.left} -> ${p.right}`);
+    expect(rows[7]![col('Correct')]).toBe(STEPS.join(' ; '));
+  });
+
+  it('Markdown: the steps shown out of order, the key gives the order', async () => {
+    const md = await text(quiz, 'markdown');
+    const question = md.slice(md.indexOf('Put the steps of making tea'));
+    const shown = [...question.matchAll(/^- \*\*([A-E])\.\*\* (.+)$/gm)].slice(0, 5).map((m) => m[2]);
+    expect([...shown].sort()).toEqual([...STEPS].sort());
+    expect(shown).not.toEqual(STEPS);
+    const letters = STEPS.map((s) => String.fromCharCode(65 + shown.indexOf(s))).join(', ');
+    expect(md).toContain(`**8.** ${letters}`);
   });
 
   it('SCORM 1.2, SCORM 2004 and cmi5 players: radio buttons for one key, weights summing to 100 for several', async () => {
@@ -318,6 +366,7 @@ describe('every item type in every quiz format', () => {
         true,
         false,
         false,
+        false,
       ]);
       for (const i of [2, 3]) {
         expect(sum(items[i].weights)).toBeCloseTo(100, 3);
@@ -326,6 +375,10 @@ describe('every item type in every quiz format', () => {
       expect(items[4].trueIndex).toBe(0);
       expect(items[5].acceptedAnswers).toEqual(VARIANTS);
       expect(items[6].pairs).toEqual(PAIRS);
+      expect(items[7].type).toBe('ordering');
+      expect(items[7].steps).toEqual(STEPS);
+      expect([...items[7].start].sort()).toEqual([0, 1, 2, 3, 4]);
+      expect(items[7].start).not.toEqual([0, 1, 2, 3, 4]);
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   assertQuizExportable,
   multipleChoiceWeights,
   negativeMarkingOf,
+  orderingSteps,
   percent,
   questionName,
   takesSeveralAnswers,
@@ -32,6 +33,8 @@ const MOODLE_TYPES: Record<QuizItem['type'], string> = {
   true_false: 'truefalse',
   short_answer: 'shortanswer',
   matching: 'matching',
+  // qtype_ordering: a plugin before Moodle 4.4 (widely installed), in core since; export-check says so.
+  ordering: 'ordering',
 };
 
 function questionXml(item: QuizItem, n: number, negative: boolean): string {
@@ -88,6 +91,26 @@ function questionXml(item: QuizItem, n: number, negative: boolean): string {
             text(p.left, `${i2}  `),
             `${i2}  <answer>\n${text(p.right, `${i2}    `)}\n${i2}  </answer>`,
             `${i2}</subquestion>`,
+          ].join('\n'),
+        ),
+      );
+      break;
+    case 'ordering':
+      // qtype_ordering's own export: each answer's fraction is its position (1, 2…); all the steps shown
+      // (selecttype ALL), one under the other; each step in its place earns its share (ABSOLUTE_POSITION).
+      lines.push(
+        `${i2}<layouttype>VERTICAL</layouttype>`,
+        `${i2}<selecttype>ALL</selecttype>`,
+        `${i2}<selectcount>0</selectcount>`,
+        `${i2}<gradingtype>ABSOLUTE_POSITION</gradingtype>`,
+        `${i2}<showgrading>SHOW</showgrading>`,
+        `${i2}<numberingstyle>none</numberingstyle>`,
+        `${i2}<shownumcorrect>1</shownumcorrect>`,
+        ...orderingSteps(item).map((step, i) =>
+          [
+            `${i2}<answer fraction="${i + 1}" format="plain_text">`,
+            text(step, `${i2}  `),
+            `${i2}</answer>`,
           ].join('\n'),
         ),
       );

@@ -111,9 +111,9 @@ var lms = (function () {
       return percent >= 0 && percent <= 100 ? Math.round(percent * 100) / 100 : null;
     },
     /**
-     * One answer: id, type (the vocabulary both versions share: choice, true-false, fill-in, matching), the
-     * learner's response in 2004's format (response) and in 1.2's (response12), result (correct, incorrect,
-     * neutral or the points 0-1) and description (2004 only).
+     * One answer: id, type (the vocabulary both versions share: choice, true-false, fill-in, matching,
+     * sequencing), the learner's response in 2004's format (response) and in 1.2's (response12), result
+     * (correct, incorrect, neutral or the points 0-1) and description (2004 only).
      */
     interaction: function (it) {
       if (!open) return;
@@ -207,6 +207,15 @@ input[type=text]:focus, select:focus { outline: 3px solid var(--focus); outline-
 .pair.is-correct { border-color: var(--good); background: var(--good-soft); }
 .pair.is-wrong { border-color: var(--bad); background: var(--bad-soft); }
 .pair .left { overflow-wrap: anywhere; }
+.steps { display: grid; gap: 8px; margin: 0; padding-left: 28px; }
+.step { padding: 8px 10px; border: 1.5px solid var(--line); border-radius: 10px; display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+.step-text { flex: 1 1 60%; overflow-wrap: anywhere; }
+.moves { display: flex; gap: 6px; }
+.move { padding: 4px 12px; }
+.move:disabled { opacity: .4; cursor: default; }
+.step-note { flex-basis: 100%; margin: 0; }
+.step.is-correct { border-color: var(--good); background: var(--good-soft); }
+.step.is-wrong { border-color: var(--bad); background: var(--bad-soft); }
 .choices { display: grid; gap: 10px; margin-top: 8px; }
 button { font: inherit; cursor: pointer; border-radius: 10px; }
 button:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }

@@ -92,6 +92,47 @@ describe('quiz player item types', () => {
       expect(text()).toContain(expected);
     }
   });
+
+  it('ordering: move up/down buttons put the steps in order, all or nothing, a sequencing interaction', async () => {
+    const steps = ['Wet your hands', 'Apply soap', 'Scrub for 20 seconds', 'Rinse'];
+    const order: QuizArtifact['items'][number] = {
+      ...quizFixture.items[0]!,
+      id: 'order',
+      type: 'ordering',
+      stem: 'Put the hand-washing steps in order.',
+      options: [],
+      steps,
+    };
+    const data: QuizArtifact = { ...quizFixture, items: [order, order] };
+    const lms = runtime('2004');
+    const p = await play(quizPlayerHtml(data), lms);
+    const shown = () => [...p.doc.querySelectorAll('#order .step-text')].map((el) => el.textContent);
+    const up = (step: string) =>
+      (p.doc.querySelector(`button[aria-label="Move up: ${step}"]`) as unknown as HTMLButtonElement).click();
+    expect([...shown()].sort()).toEqual([...steps].sort());
+    expect(shown()).not.toEqual(steps);
+    // First question: bubble every step into place with "Move up"; the focus follows the moved step.
+    for (const [place, step] of steps.entries())
+      for (let at = shown().indexOf(step); at > place; at--) {
+        up(step);
+        expect(p.doc.activeElement?.getAttribute('aria-label')).toMatch(
+          new RegExp(`^Move (up|down): ${step}$`),
+        );
+      }
+    expect(shown()).toEqual(steps);
+    p.click('Check answer');
+    expect(p.text()).toContain('Correct');
+    p.click('Next question');
+    // Second question: checked as shown (out of order): 0.
+    p.click('Check answer');
+    expect(p.text()).toContain('The order: 1. Wet your hands');
+    p.click('See results');
+    expect(p.text()).toContain('50%');
+    expect(lms.values['cmi.interactions.0.type']).toBe('sequencing');
+    expect(lms.values['cmi.interactions.0.learner_response']).toBe('S1[,]S2[,]S3[,]S4');
+    expect(lms.values['cmi.interactions.0.result']).toBe('correct');
+    expect(lms.values['cmi.interactions.1.result']).toBe('incorrect');
+  });
 });
 
 /** Plays the fixture quiz to its result: question 2 ticks `second`, question 3 picks `tf` (0 True, 1 False). */

@@ -10,6 +10,7 @@ import {
   assertQuizExportable,
   multipleChoiceWeights,
   negativeMarkingOf,
+  orderingSteps,
   questionName,
   takesSeveralAnswers,
 } from './quiz-rules.js';
@@ -111,13 +112,32 @@ function matchingParts(item: QuizItem): ItemParts {
   };
 }
 
+/** Ordering: an orderInteraction, the response ordered identifiers; all or nothing (the correct order). */
+function orderingParts(item: QuizItem): ItemParts {
+  const ids = orderingSteps(item).map((_, i) => `S${i + 1}`);
+  return {
+    response: `<responseDeclaration identifier="RESPONSE" cardinality="ordered" baseType="identifier"><correctResponse>${ids
+      .map((id) => `<value>${id}</value>`)
+      .join('')}</correctResponse></responseDeclaration>`,
+    interaction: `<orderInteraction responseIdentifier="RESPONSE" shuffle="true"><prompt>${xml(item.stem.trim())}</prompt>${orderingSteps(
+      item,
+    )
+      .map((step, i) => `<simpleChoice identifier="${ids[i]}">${xml(step)}</simpleChoice>`)
+      .join('')}</orderInteraction>`,
+    processing: matchCorrect,
+    feedback: [],
+  };
+}
+
 function itemXml(item: QuizItem, identifier: string, title: string, negative = false): string {
   const parts =
     item.type === 'short_answer'
       ? shortAnswerParts(item)
       : item.type === 'matching'
         ? matchingParts(item)
-        : choiceParts(item, negative);
+        : item.type === 'ordering'
+          ? orderingParts(item)
+          : choiceParts(item, negative);
   const hasOptionFeedback = parts.feedback.length > 0;
   const general = item.feedback.trim()
     ? `<modalFeedback outcomeIdentifier="GENERAL_FEEDBACK" identifier="SHOWN" showHide="show">${xml(item.feedback.trim())}</modalFeedback>`

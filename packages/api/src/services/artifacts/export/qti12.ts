@@ -7,14 +7,21 @@
 //     option is chosen (<and> with <not>); Canvas gives its own partial credit for these;
 //   true/false → true_false_question; short answer → short_answer_question (response_str + render_fib, one
 //     varequal per accepted answer); matching → matching_question (a response_lid per prompt, SCORE Add per
-//     right pair, summing to 100).
+//     right pair, summing to 100); ordering → matching_question too (Canvas's classic quizzes have no ordering
+//     question): each step matched to its position, "1st", "2nd"….
 // Option feedback is itemfeedback shown via displayfeedback; the general feedback is "general_fb".
 // Identifiers are generated (never from the data), so they are always valid.
 import { strToU8, zipSync } from 'fflate';
 import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
 import { letter } from '../markdown.js';
 import { xml } from './escape.js';
-import { assertQuizExportable, questionName, takesSeveralAnswers, trueFalseOptions } from './quiz-rules.js';
+import {
+  assertQuizExportable,
+  orderingAsMatching,
+  questionName,
+  takesSeveralAnswers,
+  trueFalseOptions,
+} from './quiz-rules.js';
 
 export const QTI12_NS = 'http://www.imsglobal.org/xsd/ims_qtiasiv1p2';
 const QTI12_XSD = 'http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd';
@@ -114,7 +121,10 @@ function matchingParts(item: QuizItem): Parts {
   };
 }
 
-function itemXml(item: QuizItem, n: number): string {
+function itemXml(original: QuizItem, n: number): string {
+  // Canvas's classic quizzes have no ordering question: an ordering item goes as matching, each step to its
+  // position (export-check says so).
+  const item = original.type === 'ordering' ? orderingAsMatching(original) : original;
   const parts =
     item.type === 'short_answer'
       ? shortAnswerParts(item)

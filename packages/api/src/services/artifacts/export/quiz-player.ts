@@ -2,13 +2,15 @@
 // matching prompt), Check answer → marked options and feedback, a running score, then the result against
 // the pass mark, reported to the LMS (score in percent, passed/failed) when there is one. Scoring matches the
 // GIFT/Moodle weights: multiple-answer items add the chosen options' weights (floored at 0), matching gives
-// a share per right pair, short answers compare trimmed and case-insensitively.
+// a share per right pair, short answers compare trimmed and case-insensitively, ordering is all or nothing
+// (every step in its place). Ordering is played with "Move up"/"Move down" buttons (keyboard first, no drag).
 import type { QuizArtifact } from '../../../schemas/artifacts.js';
-import { matchingChoices } from '../markdown.js';
+import { matchingChoices, orderingShown } from '../markdown.js';
 import { playerPage } from './player-page.js';
 import {
   multipleChoiceWeights,
   negativeMarkingOf,
+  orderingSteps,
   takesSeveralAnswers,
   trueFalseOptions,
 } from './quiz-rules.js';
@@ -29,11 +31,12 @@ function resume(saved) {
   if (state.index >= items.length) { state.index = items.length - 1; finish(); } else renderItem();
   return true;
 }
-var SCORM_TYPES = { single_choice: 'choice', multiple_choice: 'choice', true_false: 'true-false', short_answer: 'fill-in', matching: 'matching' };
+var SCORM_TYPES = { single_choice: 'choice', multiple_choice: 'choice', true_false: 'true-false', short_answer: 'fill-in', matching: 'matching', ordering: 'sequencing' };
 /** The answer as a SCORM 2004 learner_response (choices by letter, matching as source[.]target). */
 function responseText(item, answer) {
   if (item.type === 'short_answer') return answer.replace(/\[[,.:]\]/g, ' ').slice(0, 250);
   if (item.type === 'matching') return answer.map(function (j, i) { return 'L' + (i + 1) + '[.]R' + (j + 1); }).join('[,]');
+  if (item.type === 'ordering') return answer.map(function (s) { return 'S' + (s + 1); }).join('[,]');
   if (item.type === 'true_false') return answer[0] === item.trueIndex ? 'true' : 'false';
   return answer.map(letter).join('[,]');
 }
@@ -41,6 +44,7 @@ function responseText(item, answer) {
 function responseText12(item, answer) {
   if (item.type === 'short_answer') return answer.slice(0, 255);
   if (item.type === 'matching') return answer.map(function (j, i) { return i.toString(36) + '.' + j.toString(36); }).join(',');
+  if (item.type === 'ordering') return answer.map(function (s) { return s.toString(36); }).join(',');
   if (item.type === 'true_false') return answer[0] === item.trueIndex ? 't' : 'f';
   return answer.map(function (i) { return String.fromCharCode(97 + i); }).join(',');
 }
@@ -62,6 +66,34 @@ function progress(done) {
   return el('div', { class: 'progress', role: 'progressbar', 'aria-label': 'Progress',
     'aria-valuemin': '0', 'aria-valuemax': String(items.length), 'aria-valuenow': String(done) }, [bar]);
 }
+/** Ordering: the steps in the learner's order (state.order, indices into item.steps), each with move buttons. */
+function orderList(item) {
+  var last = state.order.length - 1;
+  return el('ol', { class: 'steps', id: 'order' }, state.order.map(function (s, pos) {
+    return el('li', { class: 'step', 'data-step': String(s) }, [
+      el('span', { class: 'step-text', dir: 'auto', text: item.steps[s] }),
+      el('span', { class: 'moves' }, [
+        el('button', { type: 'button', class: 'secondary move', 'data-move': 'up', 'aria-label': 'Move up: ' + item.steps[s],
+          disabled: pos === 0, onclick: function () { move(item, pos, -1, 'up'); } }, ['↑']),
+        el('button', { type: 'button', class: 'secondary move', 'data-move': 'down', 'aria-label': 'Move down: ' + item.steps[s],
+          disabled: pos === last, onclick: function () { move(item, pos, 1, 'down'); } }, ['↓'])
+      ])
+    ]);
+  }));
+}
+/** Moves a step one place and keeps the keyboard on it (on the other button at either end). */
+function move(item, pos, by, dir) {
+  var to = pos + by;
+  var s = state.order[pos];
+  state.order[pos] = state.order[to];
+  state.order[to] = s;
+  var list = document.getElementById('order');
+  list.parentNode.replaceChild(orderList(item), list);
+  var row = document.querySelector('#order [data-step="' + s + '"]');
+  var button = row.querySelector('[data-move="' + dir + '"]');
+  (button.disabled ? row.querySelector('[data-move="' + (dir === 'up' ? 'down' : 'up') + '"]') : button).focus();
+  document.getElementById('order-status').textContent = item.steps[s] + ': place ' + (to + 1) + ' of ' + state.order.length;
+}
 
 function renderItem() {
   var item = items[state.index];
@@ -72,6 +104,14 @@ function renderItem() {
       el('h2', { text: item.stem, dir: 'auto', id: 'stem' }),
       el('label', { class: 'field', for: 'answer', text: 'Your answer' }),
       el('input', { type: 'text', id: 'answer', autocomplete: 'off', dir: 'auto' })
+    ]);
+  } else if (item.type === 'ordering') {
+    state.order = item.start.slice();
+    body = el('div', null, [
+      el('h2', { text: item.stem, dir: 'auto', id: 'stem' }),
+      el('p', { class: 'meta', text: 'Put the steps in order, first step at the top: move each with its ↑ and ↓ buttons.' }),
+      orderList(item),
+      el('p', { class: 'sr-only', id: 'order-status', 'aria-live': 'polite' })
     ]);
   } else if (item.type === 'matching') {
     body = el('div', null, [
@@ -114,6 +154,7 @@ function answerOf(item) {
     var v = document.getElementById('answer').value.trim();
     return v ? v : null;
   }
+  if (item.type === 'ordering') return state.order.slice();
   if (item.type === 'matching') {
     var picks = item.pairs.map(function (_, i) { return document.getElementById('pair-' + i).value; });
     return picks.some(function (p) { return p === ''; }) ? null : picks.map(Number);
@@ -128,6 +169,7 @@ function pointsFor(item, answer) {
     var given = answer.toLowerCase().replace(/\s+/g, ' ');
     return item.acceptedAnswers.some(function (a) { return a.trim().toLowerCase().replace(/\s+/g, ' ') === given; }) ? 1 : 0;
   }
+  if (item.type === 'ordering') return answer.every(function (s, pos) { return s === pos; }) ? 1 : 0;
   if (item.type === 'matching') {
     var right = item.pairs.filter(function (p, i) { return item.choices[answer[i]] === p.right; }).length;
     return right / item.pairs.length;
@@ -153,10 +195,17 @@ function check() {
   lms.interaction({ id: 'Q' + (state.index + 1), type: SCORM_TYPES[item.type], description: item.stem,
     response: responseText(item, answer), response12: responseText12(item, answer), result: points >= 1 ? 'correct' : points > 0 ? String(points) : 'incorrect' });
   saveState();
-  Array.prototype.forEach.call(document.querySelectorAll('#app input, #app select'), function (c) { c.disabled = true; });
+  Array.prototype.forEach.call(document.querySelectorAll('#app input, #app select, #app .move'), function (c) { c.disabled = true; });
   var notes = [];
   if (item.type === 'short_answer') {
     if (points < 1) notes.push('Accepted: ' + item.acceptedAnswers.join(' · '));
+  } else if (item.type === 'ordering') {
+    answer.forEach(function (s, pos) {
+      var row = document.querySelector('#order [data-step="' + s + '"]');
+      row.classList.add(s === pos ? 'is-correct' : 'is-wrong');
+      if (s !== pos) row.appendChild(el('span', { class: 'meta step-note', text: 'Belongs in place ' + (s + 1) }));
+    });
+    if (points < 1) notes.push('The order: ' + item.steps.map(function (t, i) { return (i + 1) + '. ' + t; }).join(' · '));
   } else if (item.type === 'matching') {
     item.pairs.forEach(function (p, i) {
       var row = document.querySelector('[data-pair="' + i + '"]');
@@ -235,6 +284,9 @@ function playerData(data: QuizArtifact) {
       acceptedAnswers: item.acceptedAnswers,
       pairs: item.pairs,
       choices: item.type === 'matching' ? matchingChoices(item) : [],
+      /** Ordering: the steps in their correct order and the order they are first shown in (indices). */
+      steps: orderingSteps(item),
+      start: orderingShown(item).map((step) => orderingSteps(item).indexOf(step)),
     })),
   };
 }

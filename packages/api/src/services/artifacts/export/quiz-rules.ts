@@ -24,7 +24,45 @@ export function quizItemProblem(item: QuizItem): string | null {
       return item.acceptedAnswers.length ? null : 'has no accepted answer';
     case 'matching':
       return item.pairs.length >= 2 ? null : 'needs at least two pairs';
+    case 'ordering': {
+      const steps = orderingSteps(item);
+      if (steps.length < 2) return 'needs at least two steps';
+      return new Set(steps.map(stepKey)).size === steps.length ? null : 'has the same step twice';
+    }
   }
+}
+
+/** An ordering item's steps in their correct order (none for other types or a quiz stored before them). */
+export const orderingSteps = (item: QuizItem): string[] => item.steps ?? [];
+
+/** How two steps are told apart: case, spacing and a final full stop do not count. */
+export const stepKey = (step: string): string =>
+  step
+    .trim()
+    .replace(/[.;]+$/, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+
+/** "1st", "2nd", "3rd", "11th", "22nd"… */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/**
+ * An ordering item as a matching item, for formats with no ordering question (GIFT, Canvas's QTI 1.2): each
+ * step is matched to its position ("1st", "2nd"…), so the learner still puts every step in its place; the
+ * LMS marks each step on its own (a share per step), not all or nothing.
+ */
+export function orderingAsMatching(item: QuizItem): QuizItem {
+  return {
+    ...item,
+    type: 'matching',
+    stem: `${item.stem.trim()}\n\nMatch each step to its place in the order (1st is done first).`,
+    pairs: orderingSteps(item).map((step, i) => ({ left: step, right: ordinal(i + 1) })),
+    steps: null,
+  };
 }
 
 /** Throws 400 naming the question (its number) when any item cannot be exported. */

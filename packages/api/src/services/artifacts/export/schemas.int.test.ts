@@ -16,6 +16,26 @@ import { exportArtifact } from './index.js';
 import { scormSchemaDir } from './scorm.js';
 import { quizFixture, scenarioFixture } from './test-fixtures.js';
 
+/** The quiz fixture with an ordering item too, so every package below carries one (issue 38 item 1). */
+const quiz = {
+  ...quizFixture,
+  items: [
+    ...quizFixture.items,
+    {
+      id: 'order',
+      type: 'ordering' as const,
+      stem: 'Put the hand-washing steps in order.',
+      options: [],
+      acceptedAnswers: [],
+      pairs: [],
+      steps: ['Wet your hands', 'Apply soap', 'Scrub for 20 seconds', 'Rinse', 'Dry with a clean towel'],
+      objectiveId: null,
+      difficulty: 'easy' as const,
+      feedback: '',
+    },
+  ],
+};
+
 const hasXmllint = (() => {
   try {
     execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
@@ -35,7 +55,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Unzips an export into a fresh folder and returns the folder. */
 async function unpack(kind: ArtifactKind, format: ExportFormat): Promise<string> {
-  const file = await exportArtifact(kind, kind === 'quiz' ? quizFixture : scenarioFixture, format);
+  const file = await exportArtifact(kind, kind === 'quiz' ? quiz : scenarioFixture, format);
   const dir = mkdtempSync(path.join(work, `${kind}-${format}-`));
   for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(file.body)))) {
     const target = path.join(dir, name);
