@@ -1,5 +1,6 @@
 // A quiz: its questions with the answers hidden until 'Show answers', and 'Try it' — answer every question,
-// check, see each option's feedback and the score against the pass mark (announced politely).
+// check, see each option's feedback and the score against the pass mark (announced politely). Ordering items
+// are quiz-ordering.tsx.
 import { useId, useState } from 'react';
 import { Check, Eye, EyeOff, Play, RotateCcw, X } from 'lucide-react';
 import { QUIZ_ITEM_TYPE_LABELS, type QuizArtifact, type QuizItem } from '@app/api/schemas';
@@ -25,6 +26,7 @@ import {
   type QuizAnswer,
   type QuizAnswers,
 } from './quiz-try';
+import { OrderingView } from './quiz-ordering';
 import { SourceNote } from './source-note';
 
 const letter = (i: number) => String.fromCharCode(65 + i);
@@ -290,6 +292,10 @@ function QuizItemView({
             );
           })}
         </ul>
+      )}
+
+      {item.type === 'ordering' && (
+        <OrderingView item={item} reveal={reveal} trying={trying} answer={answer} onAnswer={onAnswer} />
       )}
 
       {reveal && item.feedback && <p className="text-muted-foreground text-xs">{item.feedback}</p>}

@@ -1,5 +1,5 @@
-// The quiz form: pass mark, negative marking for multiple response, questions (type, stem, options with the key and feedback, accepted answers or
-// matching pairs by type, difficulty, the objective assessed, feedback).
+// The quiz form: pass mark, negative marking for multiple response, questions (type, stem, options with the key and feedback, accepted answers,
+// matching pairs or ordering steps by type, difficulty, the objective assessed, feedback).
 import { DIFFICULTIES, QUIZ_ITEM_TYPE_LABELS, QUIZ_ITEM_TYPES, type QuizArtifact } from '@app/api/schemas';
 import { BLOOM_OPTIONS } from './objective-fields';
 import { CheckboxAt, ListAt, NumberAt, SelectAt, StringListAt, TextAt, useEditor } from './editor-fields';
@@ -110,6 +110,14 @@ export function QuizEditor() {
                       <TextAt path={['items', i, 'pairs', j, 'right']} label={`Pair ${j + 1} answer`} />
                     </div>
                   )}
+                />
+              )}
+              {item.type === 'ordering' && (
+                <StringListAt
+                  path={['items', i, 'steps']}
+                  title="Steps, in the correct order (learners see them shuffled)"
+                  itemName="Step"
+                  max={12}
                 />
               )}
               <TextAt path={['items', i, 'feedback']} label={`${q} feedback`} multiline />

@@ -1,11 +1,15 @@
 // 'Try it' on a quiz card: the learner's answers, whether each is right, and the score against the pass mark.
-import type { QuizArtifact, QuizItem } from '@app/api/schemas';
+import { shownSteps, type QuizArtifact, type QuizItem } from '@app/api/schemas';
 
-/** One item's answer: chosen option ids (choice items), typed text (short answer), or right side per pair. */
+/**
+ * One item's answer: chosen option ids (choice items), typed text (short answer), right side per pair, or the
+ * learner's order of an ordering item's steps (indices into `steps`, first step first).
+ */
 export type QuizAnswer =
   | { kind: 'options'; selected: string[] }
   | { kind: 'text'; text: string }
-  | { kind: 'pairs'; chosen: Record<number, string> };
+  | { kind: 'pairs'; chosen: Record<number, string> }
+  | { kind: 'order'; order: number[] };
 
 export type QuizAnswers = Record<string, QuizAnswer | undefined>;
 
@@ -35,6 +39,8 @@ export function isAnswered(item: QuizItem, answer: QuizAnswer | undefined): bool
   if (!answer) return false;
   if (answer.kind === 'options') return answer.selected.length > 0;
   if (answer.kind === 'text') return answer.text.trim() !== '';
+  // An ordering item is answered once the learner has moved a step (the first order is never the right one).
+  if (answer.kind === 'order') return true;
   return item.pairs.every((_, i) => !!answer.chosen[i]);
 }
 
@@ -57,7 +63,30 @@ export function isItemCorrect(item: QuizItem, answer: QuizAnswer | undefined): b
     case 'matching':
       if (answer.kind !== 'pairs') return false;
       return item.pairs.length > 0 && item.pairs.every((p, i) => answer.chosen[i] === p.right);
+    case 'ordering':
+      // All or nothing: every step in its place.
+      if (answer.kind !== 'order') return false;
+      return answer.order.length > 0 && answer.order.every((step, place) => step === place);
   }
+}
+
+/** The order an ordering item's steps are first shown in (indices into `steps`): the exports' order. */
+export function startingOrder(item: QuizItem): number[] {
+  const steps = item.steps ?? [];
+  return shownSteps(steps).map((s) => steps.indexOf(s));
+}
+
+/** The learner's order of an ordering item: theirs once they moved a step, else the starting order. */
+export const currentOrder = (item: QuizItem, answer: QuizAnswer | undefined): number[] =>
+  answer?.kind === 'order' ? answer.order : startingOrder(item);
+
+/** The order after moving the step at `place` one place up (-1) or down (+1). */
+export function moveStep(order: number[], place: number, by: -1 | 1): number[] {
+  const to = place + by;
+  if (to < 0 || to >= order.length) return order;
+  const next = order.slice();
+  [next[place], next[to]] = [next[to]!, next[place]!];
+  return next;
 }
 
 export interface QuizScore {
