@@ -107,7 +107,10 @@ export interface AdminHealth extends HealthReport {
 }
 
 /** The dependency checks of /api/health/ready, with error texts (admins only), and the modes in use. */
-export async function adminHealth(services: Services, scope: AdminScope): Promise<AdminHealth> {
+export async function adminHealth(
+  services: Pick<Services, 'config' | 'health' | 'llm' | 'mailer' | 'redis' | 'usage'>,
+  scope: AdminScope,
+): Promise<AdminHealth> {
   requirePlatform(scope, 'Server health');
   const report = await services.health.check();
   const { config } = services;

@@ -51,7 +51,7 @@ export function paymentProvider(services: Pick<Services, 'config'>): PaymentProv
 }
 
 export async function paymentStatus(
-  services: Services,
+  services: Pick<Services, 'config' | 'db'>,
   scope: AdminScope,
   now = new Date(),
 ): Promise<PaymentStatus> {

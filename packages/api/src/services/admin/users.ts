@@ -142,7 +142,7 @@ function toRow(u: UserWithSubscription, used: Map<string, number>): AdminUserRow
 }
 
 export async function listUsers(
-  services: Services,
+  services: Pick<Services, 'db'>,
   scope: AdminScope,
   input: AdminUsersInput,
 ): Promise<{ users: AdminUserRow[]; pagination: Pagination }> {
@@ -173,7 +173,7 @@ export const NO_SUBSCRIPTION_MESSAGE = 'This user has no subscription.';
  * and actor); the edited account is named in its details (issue 37).
  */
 export async function updateUser(
-  services: Services,
+  services: Pick<Services, 'db' | 'quota' | 'usage' | 'userCache'>,
   scope: AdminScope,
   input: AdminUpdateUserInput,
 ): Promise<{ user: AdminUserRow }> {

@@ -69,7 +69,7 @@ export interface VerificationRecipient {
 
 /** Creates a 24-hour single-use verification token for the user's current email; returns the message with its link. */
 export async function verificationMessage(
-  services: Services,
+  services: Pick<Services, 'config' | 'db'>,
   user: VerificationRecipient,
 ): Promise<MailMessage> {
   const token = await createEmailToken(services.db, { userId: user.id, kind: 'VERIFY', email: user.email });
@@ -78,7 +78,10 @@ export async function verificationMessage(
 }
 
 /** Creates the verification token and mails the link. */
-export async function sendVerificationEmail(services: Services, user: VerificationRecipient): Promise<void> {
+export async function sendVerificationEmail(
+  services: Pick<Services, 'config' | 'db' | 'mailer'>,
+  user: VerificationRecipient,
+): Promise<void> {
   services.mailer.enqueue(await verificationMessage(services, user));
 }
 

@@ -88,7 +88,7 @@ async function limit(
 // ---------------------------------------------------------------------------------------------- login
 
 export async function login(
-  services: Services,
+  services: Pick<Services, 'accessTokens' | 'db' | 'rateLimiter' | 'usage'>,
   req: AuthRequest,
   input: { email: string; password: string; rememberMe?: boolean },
 ): Promise<SignedIn<SessionResult>> {
@@ -170,7 +170,10 @@ const VERIFY_ERRORS = {
   expired: 'This verification link has expired. Please request a new one.',
 } as const;
 
-export async function verifyEmail(services: Services, token: string): Promise<VerifyResult> {
+export async function verifyEmail(
+  services: Pick<Services, 'config' | 'db' | 'mailer' | 'userCache'>,
+  token: string,
+): Promise<VerifyResult> {
   const db = services.db;
   const res = await consumeEmailToken(db, token, 'VERIFY');
   if (!res.ok) return { verified: false, error: VERIFY_ERRORS[res.reason] };
@@ -195,7 +198,7 @@ export async function verifyEmail(services: Services, token: string): Promise<Ve
  * same either way. Without: the signed-in user (bearer token), else 400.
  */
 export async function resendVerification(
-  services: Services,
+  services: Pick<Services, 'config' | 'db' | 'mailer' | 'rateLimiter'>,
   ip: string,
   input: { email?: string } | undefined,
   /** The bearer's user (the auth middleware's check: this call is public for {email}); null without a bearer. */
@@ -225,7 +228,11 @@ export async function resendVerification(
 
 // ----------------------------------------------------------------------------------- password reset
 
-export async function forgotPassword(services: Services, ip: string, input: { email: string }) {
+export async function forgotPassword(
+  services: Pick<Services, 'config' | 'db' | 'mailer' | 'rateLimiter'>,
+  ip: string,
+  input: { email: string },
+) {
   const email = normaliseEmail(input.email);
   await limit(services, ip, 'forgotPassword', email);
   // Look-up and token in the background: known and unknown addresses answer alike, in the same time.
@@ -245,7 +252,10 @@ const RESET_ERRORS = {
   expired: 'This reset link has expired. Please request a new password reset.',
 } as const;
 
-export async function resetPassword(services: Services, input: { token: string; password: string }) {
+export async function resetPassword(
+  services: Pick<Services, 'config' | 'db' | 'mailer' | 'userCache'>,
+  input: { token: string; password: string },
+) {
   const db = services.db;
   assertPasswordAllowed(input.password);
   const res = await consumeEmailToken(db, input.token, 'RESET');
@@ -277,7 +287,7 @@ export async function resetPassword(services: Services, input: { token: string; 
 // ------------------------------------------------------------------------------------------ profile
 
 export async function updateProfile(
-  services: Services,
+  services: Pick<Services, 'accessTokens' | 'config' | 'db' | 'mailer' | 'rateLimiter' | 'userCache'>,
   userId: string,
   input: { firstName: string; lastName: string | null; email: string },
 ): Promise<{ user: PublicUser; message: string; accessToken?: string }> {
@@ -323,7 +333,7 @@ export async function updateProfile(
 }
 
 export async function changePassword(
-  services: Services,
+  services: Pick<Services, 'accessTokens' | 'config' | 'db' | 'mailer' | 'userCache'>,
   userId: string,
   input: { currentPassword: string; newPassword: string },
   /** This device's refresh token (its cookie): its family stays signed in. */
@@ -386,7 +396,11 @@ async function ownedWorkspacesToDelete(services: Pick<Services, 'db'>, userId: s
 }
 
 /** Deletes the account and its uploads; the router then clears this device's refresh cookie. */
-export async function deleteAccount(services: Services, userId: string, input: { password: string }) {
+export async function deleteAccount(
+  services: Pick<Services, 'billing' | 'db' | 'log' | 'storage' | 'userCache'>,
+  userId: string,
+  input: { password: string },
+) {
   const db = services.db;
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw unauthorized();

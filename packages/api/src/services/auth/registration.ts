@@ -30,7 +30,10 @@ import { cardError } from '../billing/card-error.js';
  * validated `input` with `registerSchema`.
  */
 export async function registerAccount(
-  services: Services,
+  services: Pick<
+    Services,
+    'accessTokens' | 'billing' | 'config' | 'db' | 'log' | 'mailer' | 'rateLimiter' | 'usage'
+  >,
   req: AuthRequest,
   input: z.output<typeof registerSchema>,
 ) {

@@ -15,7 +15,7 @@ function simulatorOf(services: Pick<Services, 'billing'>) {
   return sim;
 }
 
-function decode(services: Services, sessionId: string) {
+function decode(services: Pick<Services, 'billing'>, sessionId: string) {
   try {
     return simulatorOf(services).decodeSession(sessionId);
   } catch (err) {
@@ -24,7 +24,10 @@ function decode(services: Services, sessionId: string) {
 }
 
 /** The checkout page's summary: plan, cycle, seats and amount from the Plan row. */
-export async function simulatorCheckoutSession(services: Services, sessionId: string) {
+export async function simulatorCheckoutSession(
+  services: Pick<Services, 'billing' | 'config' | 'db'>,
+  sessionId: string,
+) {
   const p = decode(services, sessionId);
   const price = await planForPrice(services.db, services.config, p.p);
   if (!price) throw notFound('No such price');
@@ -45,7 +48,7 @@ export async function simulatorCheckoutSession(services: Services, sessionId: st
 
 /** The Pay button: starts the paid subscription (declined cards answer 402 card_error). */
 export async function completeSimulatorCheckout(
-  services: Services,
+  services: Pick<Services, 'billing'>,
   input: { sessionId: string; paymentMethodId?: string },
 ) {
   decode(services, input.sessionId);

@@ -106,7 +106,12 @@ export async function listActivity(s: Pick<Services, 'db'>, userId: string, arti
  * An artifact export (the artifacts router's, any format) as an 'exported' entry — for artifacts of a team
  * workspace only (shared, or their author a member): activity is a team feature, personal exports stay unlogged.
  */
-export async function recordExport(s: Services, userId: string, artifactId: string, format: string) {
+export async function recordExport(
+  s: Pick<Services, 'db' | 'usage'>,
+  userId: string,
+  artifactId: string,
+  format: string,
+) {
   const [a, m] = await Promise.all([
     s.db.artifact.findUnique({
       where: { id: artifactId },

@@ -151,7 +151,7 @@ export async function resolveMentions(
 
 /** A new comment or reply by a member or a reviewer; mentions notify (and mail) the members named. */
 export async function createComment(
-  s: Services,
+  s: Pick<Services, 'config' | 'db' | 'mailer' | 'rateLimiter' | 'usage'>,
   access: Pick<ArtifactAccess, 'share' | 'workspaceId' | 'artifact'>,
   actor: CommentActor,
   input: { body: string; target?: string | null; parentId?: string | null },
@@ -245,7 +245,7 @@ export async function createComment(
 }
 
 export async function addComment(
-  s: Services,
+  s: Pick<Services, 'config' | 'db' | 'mailer' | 'rateLimiter' | 'usage'>,
   userId: string,
   input: { artifactId: string; body: string; target?: string | null; parentId?: string | null },
 ) {
@@ -266,7 +266,11 @@ async function commentFor(s: Pick<Services, 'db'>, userId: string, commentId: st
   }
 }
 
-export async function editComment(s: Services, userId: string, input: { commentId: string; body: string }) {
+export async function editComment(
+  s: Pick<Services, 'db'>,
+  userId: string,
+  input: { commentId: string; body: string },
+) {
   const { c, access } = await commentFor(s, userId, input.commentId);
   if (c.authorId !== userId) throw forbidden('You can only edit your own comments.');
   const mentioned = await resolveMentions(s.db, access, input.body);
@@ -282,7 +286,7 @@ export async function editComment(s: Services, userId: string, input: { commentI
 }
 
 /** Deletes your own comment (a thread's first comment takes its replies with it). */
-export async function deleteComment(s: Services, userId: string, commentId: string) {
+export async function deleteComment(s: Pick<Services, 'db'>, userId: string, commentId: string) {
   const { c } = await commentFor(s, userId, commentId);
   if (c.authorId !== userId) throw forbidden('You can only delete your own comments.');
   await s.db.artifactComment.delete({ where: { id: c.id } });
@@ -291,7 +295,7 @@ export async function deleteComment(s: Services, userId: string, commentId: stri
 
 /** Resolves (or, with resolved: false, reopens) a thread; on a reply it acts on the reply's thread. */
 export async function resolveComment(
-  s: Services,
+  s: Pick<Services, 'db'>,
   userId: string,
   input: { commentId: string; resolved?: boolean },
 ) {

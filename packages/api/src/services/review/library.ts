@@ -43,7 +43,7 @@ export async function shareArtifact(
 }
 
 async function activity(
-  s: Services,
+  s: Pick<Services, 'db' | 'usage'>,
   userId: string,
   artifactId: string,
   workspaceId: string,

@@ -10,10 +10,10 @@ import { REVIEWER_TTL_DAYS } from '../../schemas/review.js';
 import { noWorkspace } from '../workspaces/access.js';
 import { hashInviteToken, newInviteToken } from '../workspaces/tokens.js';
 import { recordActivity } from './activity.js';
-import { artifactAccess, artifactSelect, displayName, forbidden } from './access.js';
+import { artifactAccess, artifactSelect, displayName, forbidden, notLatestError } from './access.js';
 import { commentsOf, createComment } from './comments.js';
 import { reviewerInviteEmail } from './mail.js';
-import { approveVersion, reviewStateOf } from './status.js';
+import { approveVersion, changeStatus, reviewStateOf } from './status.js';
 
 const DAY_MS = 86_400_000;
 export const INVALID_REVIEW_LINK = 'This review link is not valid. Ask whoever invited you for a new one.';
@@ -122,7 +122,7 @@ export async function inviteReviewer(
 }
 
 export async function revokeReviewer(
-  s: Services,
+  s: Pick<Services, 'db' | 'usage'>,
   userId: string,
   input: { artifactId: string; reviewerId: string },
 ) {
@@ -208,7 +208,7 @@ export async function reviewPage(s: Pick<Services, 'db' | 'usage'>, token: strin
 }
 
 export async function reviewerComment(
-  s: Services,
+  s: Pick<Services, 'config' | 'db' | 'mailer' | 'rateLimiter' | 'usage'>,
   input: { token: string; body: string; target?: string | null; parentId?: string | null },
 ) {
   const r = await reviewerByToken(s.db, input.token);
@@ -224,13 +224,34 @@ export async function reviewerComment(
   );
 }
 
-export async function reviewerApprove(s: Services, input: { token: string; version: number }) {
+export async function reviewerApprove(
+  s: Pick<Services, 'db' | 'usage'>,
+  input: { token: string; version: number },
+) {
   const r = await reviewerByToken(s.db, input.token);
   await approveVersion(
     s,
     r.artifact,
     r.workspaceId,
     { reviewerId: r.id, name: r.email, email: r.email },
+    input.version,
+  );
+  return reviewStateOf(s.db, r.artifact);
+}
+
+/** The reviewer asks for changes to `version` (409 unless it is the latest): Changes requested, bound to it. */
+export async function reviewerRequestChanges(
+  s: Pick<Services, 'db' | 'usage'>,
+  input: { token: string; version: number },
+) {
+  const r = await reviewerByToken(s.db, input.token);
+  if (input.version !== r.artifact.version) throw notLatestError(r.artifact.version);
+  await changeStatus(
+    s,
+    r.artifact,
+    r.workspaceId,
+    { reviewerId: r.id, name: r.email },
+    'CHANGES_REQUESTED',
     input.version,
   );
   return reviewStateOf(s.db, r.artifact);

@@ -75,7 +75,7 @@ export async function reviewStateOf(db: Db, a: Pick<ReviewArtifact, 'id' | 'vers
 
 /** Approves `version` (must be the latest) as a member (userId) or an outside reviewer (reviewerId). */
 export async function approveVersion(
-  s: Services,
+  s: Pick<Services, 'db' | 'usage'>,
   a: ReviewArtifact,
   workspaceId: string | null,
   approver: { userId?: string; reviewerId?: string; name: string; email: string },
@@ -119,10 +119,10 @@ export async function approveVersion(
 
 /**
  * Who may set which status (docs/decisions/review.md): the author and the workspace's owners/admins move it to
- * Draft or In review; only owners/admins request changes or approve (outside reviewers approve by their link).
+ * Draft or In review; only owners/admins request changes or approve (outside reviewers do both by their link).
  */
 export async function setStatus(
-  s: Services,
+  s: Pick<Services, 'db' | 'usage'>,
   userId: string,
   input: { artifactId: string; status: ReviewStatus; version: number },
 ) {
@@ -147,26 +147,43 @@ export async function setStatus(
   if (input.status === 'APPROVED') {
     await approveVersion(s, a, access.workspaceId, { userId, name, email: me.email }, input.version);
   } else {
-    await s.db.artifactReview.upsert({
-      where: { artifactId: a.id },
-      create: { artifactId: a.id, status: input.status, version: input.version, changedById: userId },
-      update: { status: input.status, version: input.version, changedById: userId },
-    });
-    await recordActivity(s, {
-      artifactId: a.id,
-      workspaceId: access.workspaceId,
-      type: 'status_changed',
-      actorId: userId,
-      actorName: name,
-      details: `${REVIEW_STATUS_LABELS[input.status]} (version ${input.version})`,
-      version: input.version,
-    });
-    if (userId !== a.userId)
-      await notify(s.db, a.userId, {
-        type: 'status',
-        artifactId: a.id,
-        text: `${name} set "${a.title}" to ${REVIEW_STATUS_LABELS[input.status]}`,
-      });
+    await changeStatus(s, a, access.workspaceId, { userId, name }, input.status, input.version);
   }
   return reviewStateOf(s.db, a);
+}
+
+/**
+ * Stores a status other than Approved on `version` (the caller checked it is the latest and who may), as a member
+ * (userId) or an outside reviewer (reviewerId): the activity entry and, for anyone but the author, their notice.
+ */
+export async function changeStatus(
+  s: Pick<Services, 'db' | 'usage'>,
+  a: ReviewArtifact,
+  workspaceId: string | null,
+  actor: { userId?: string; reviewerId?: string; name: string },
+  status: Exclude<ReviewStatus, 'APPROVED'>,
+  version: number,
+) {
+  const changedById = actor.userId ?? null;
+  await s.db.artifactReview.upsert({
+    where: { artifactId: a.id },
+    create: { artifactId: a.id, status, version, changedById },
+    update: { status, version, changedById },
+  });
+  await recordActivity(s, {
+    artifactId: a.id,
+    workspaceId,
+    type: 'status_changed',
+    actorId: changedById,
+    reviewerId: actor.reviewerId ?? null,
+    actorName: actor.name,
+    details: `${REVIEW_STATUS_LABELS[status]} (version ${version})`,
+    version,
+  });
+  if (actor.userId !== a.userId)
+    await notify(s.db, a.userId, {
+      type: 'status',
+      artifactId: a.id,
+      text: `${actor.name} set "${a.title}" to ${REVIEW_STATUS_LABELS[status]}`,
+    });
 }

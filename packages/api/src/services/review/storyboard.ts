@@ -244,7 +244,7 @@ async function visibleArtifacts(s: Pick<Services, 'db'>, userId: string, session
   return { session, artifacts, workspaceId };
 }
 
-export async function storyboard(s: Services, userId: string, sessionId: string) {
+export async function storyboard(s: Pick<Services, 'db' | 'usage'>, userId: string, sessionId: string) {
   const { session, artifacts, workspaceId } = await visibleArtifacts(s, userId, sessionId);
   const parts: Part[] = await Promise.all(
     artifacts.map(async (a) => {

@@ -13,15 +13,23 @@ async function usageScope(s: Pick<Services, 'db'>, userId: string): Promise<Admi
   return { kind: 'workspace', workspaceId: m.workspace.id };
 }
 
-export async function workspaceLogs(s: Services, userId: string, input: AdminLogsInput) {
+export async function workspaceLogs(s: Pick<Services, 'db'>, userId: string, input: AdminLogsInput) {
   return listLogs(s, await usageScope(s, userId), input);
 }
 
-export async function workspaceUsageAnalytics(s: Services, userId: string, input: AdminUsageAnalyticsInput) {
+export async function workspaceUsageAnalytics(
+  s: Pick<Services, 'db'>,
+  userId: string,
+  input: AdminUsageAnalyticsInput,
+) {
   return usageAnalytics(s, await usageScope(s, userId), input);
 }
 
 /** Resolves the scope (and its 404/403) before the first chunk, so refusals are ordinary errors. */
-export async function workspaceLogsCsv(s: Services, userId: string, input: AdminLogsExportInput) {
+export async function workspaceLogsCsv(
+  s: Pick<Services, 'db' | 'usage'>,
+  userId: string,
+  input: AdminLogsExportInput,
+) {
   return exportLogsCsv(s, await usageScope(s, userId), input);
 }

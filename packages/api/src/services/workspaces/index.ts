@@ -21,7 +21,11 @@ export {
 export { ensureTeamWorkspace, defaultWorkspaceName } from './provision.js';
 export { findMembership, membershipOf, NO_WORKSPACE_MESSAGE } from './access.js';
 
-export async function setWorkspaceSeats(s: Services, userId: string, seats: number) {
+export async function setWorkspaceSeats(
+  s: Pick<Services, 'billing' | 'db' | 'usage'>,
+  userId: string,
+  seats: number,
+) {
   const m = await membershipOf(s.db, userId);
   requireRole(m, OWNER_ONLY, 'change seats');
   const period = await teamPeriod(s.db, m.workspace.id);

@@ -12,7 +12,7 @@ import { hashPassword } from '../passwords.js';
 import { assertUsable, inviteByToken, joinByInvite } from './invites.js';
 
 export async function signUpWithInvite(
-  services: Services,
+  services: Pick<Services, 'accessTokens' | 'db' | 'rateLimiter' | 'usage'>,
   req: AuthRequest,
   input: z.output<typeof inviteSignUpInput>,
 ) {
