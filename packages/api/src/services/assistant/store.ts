@@ -136,6 +136,77 @@ export function assemblePrompt(a: {
  * The assistant store. With `llm` (a send) it answers artifact requests itself (artifact-answer.ts); without
  * it (the sweeper) it only stores and undoes.
  */
+/**
+ * The statements that store a user message (PENDING until its answer completes) and touch its session. The files
+ * are attached in the same statement (a nested connect, so the returned row shows them); each one must still be
+ * this session's and user's and unattached, or the exchange does not start.
+ */
+function userMessageWrites(db: Db, a: Parameters<AssistantStore['saveUserMessage']>[0]) {
+  const { id, session, content, input, touchedAt, title } = a;
+  return {
+    message: db.assistantMessage.create({
+      data: {
+        id,
+        sessionId: session.id,
+        role: 'USER',
+        content,
+        status: 'PENDING',
+        ...(input.attach.length
+          ? {
+              files: {
+                connect: input.attach.map((fileId) => ({
+                  id: fileId,
+                  sessionId: session.id,
+                  userId: session.userId,
+                  messageId: null,
+                })),
+              },
+            }
+          : {}),
+      },
+      include: messageFiles,
+    }),
+    session: db.assistantSession.update({
+      where: { id: session.id },
+      data: { updatedAt: touchedAt, ...(title ? { title } : {}) },
+    }),
+  };
+}
+
+/** The statements that store an answer (a stopped one marked by its messageType) and touch its session. */
+function answerWrites(db: Db, a: Parameters<AssistantStore['saveAnswer']>[0]) {
+  const { id, session, content, tokensUsed, stopped } = a;
+  return {
+    message: db.assistantMessage.create({
+      data: {
+        id,
+        sessionId: session.id,
+        role: 'ASSISTANT',
+        content,
+        tokensUsed,
+        status: 'COMPLETE',
+        ...(stopped ? { messageType: 'STOPPED' } : {}),
+      },
+      include: messageFiles,
+    }),
+    session: db.assistantSession.update({ where: { id: session.id }, data: { updatedAt: new Date() } }),
+  };
+}
+
+/** A session's last answered messages, newest first (an SME walkthrough replays more of them). */
+async function historyOf(db: Db, session: Parameters<AssistantStore['history']>[0], limit: number) {
+  const rows = await db.assistantMessage.findMany({
+    where: { sessionId: session.id, status: 'COMPLETE' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: session.sessionType === 'SME_WALKTHROUGH' ? Math.max(limit, SME_HISTORY_MESSAGES) : limit,
+    select: { role: true, content: true },
+  });
+  return rows.map((r) => ({
+    role: r.role === 'USER' ? ('user' as const) : ('assistant' as const),
+    content: r.content,
+  }));
+}
+
 export function createAssistantStore(deps: {
   db: Db;
   storage?: Storage;
@@ -203,18 +274,7 @@ export function createAssistantStore(deps: {
         messageCount: s._count.messages,
       };
     },
-    async history(session, limit) {
-      const rows = await db.assistantMessage.findMany({
-        where: { sessionId: session.id, status: 'COMPLETE' },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: session.sessionType === 'SME_WALKTHROUGH' ? Math.max(limit, SME_HISTORY_MESSAGES) : limit,
-        select: { role: true, content: true },
-      });
-      return rows.map((r) => ({
-        role: r.role === 'USER' ? ('user' as const) : ('assistant' as const),
-        content: r.content,
-      }));
-    },
+    history: (session, limit) => historyOf(db, session, limit),
     prompt: promptFor,
     async answer({ userId, session, history, message, input, messages, signal, profile }) {
       if (!llm) return undefined;
@@ -270,55 +330,12 @@ export function createAssistantStore(deps: {
     },
     profile: (session) => session.sessionType,
     titleFor: (session, message) => (needsAutoTitle(session.title) ? titleFromMessage(message) : undefined),
-    saveUserMessage: ({ id, session, content, input, touchedAt, title }) => {
-      if (input.carry?.files.length) carried.set(id, input.carry);
-      return {
-        // The files are attached in the same statement (a nested connect, so the returned row shows them);
-        // each one must still be this session's and user's and unattached, or the exchange does not start.
-        message: db.assistantMessage.create({
-          data: {
-            id,
-            sessionId: session.id,
-            role: 'USER',
-            content,
-            status: 'PENDING',
-            ...(input.attach.length
-              ? {
-                  files: {
-                    connect: input.attach.map((fileId) => ({
-                      id: fileId,
-                      sessionId: session.id,
-                      userId: session.userId,
-                      messageId: null,
-                    })),
-                  },
-                }
-              : {}),
-          },
-          include: messageFiles,
-        }),
-        session: db.assistantSession.update({
-          where: { id: session.id },
-          data: { updatedAt: touchedAt, ...(title ? { title } : {}) },
-        }),
-      };
+    saveUserMessage: (a) => {
+      if (a.input.carry?.files.length) carried.set(a.id, a.input.carry);
+      return userMessageWrites(db, a);
     },
     // A stopped answer (Stop after some text) is kept, marked by its messageType.
-    saveAnswer: ({ id, session, content, tokensUsed, stopped }) => ({
-      message: db.assistantMessage.create({
-        data: {
-          id,
-          sessionId: session.id,
-          role: 'ASSISTANT',
-          content,
-          tokensUsed,
-          status: 'COMPLETE',
-          ...(stopped ? { messageType: 'STOPPED' } : {}),
-        },
-        include: messageFiles,
-      }),
-      session: db.assistantSession.update({ where: { id: session.id }, data: { updatedAt: new Date() } }),
-    }),
+    saveAnswer: (a) => answerWrites(db, a),
     // A replacing user message takes the replaced one's files here, in the answer's transaction.
     completeUserMessage: (id) => {
       const carry = carried.get(id);
