@@ -3,12 +3,14 @@
 //                 whose false version swaps in a nearby value, or a short answer that fills the blank
 //   rule        → true/false with the rule or its faithful negation, or single choice: the rule against the
 //                 negations of other rules (false statements by the document itself)
-//   procedure   → "which step comes straight after …" with the procedure's real steps, or matching step → position
+//   procedure   → "which step comes straight after …" with the procedure's real steps, matching step → position,
+//                 or ordering: the real steps (up to eight) to put back in order
 //   definition  → matching term → meaning, or single choice on one term
 //   role        → single choice "who is responsible for …", or matching role → responsibility
 // Nothing here writes knowledge of its own: every key, distractor and statement is the document's sentence, its
 // negation or a value near one of its values.
 import type { QuizItem, QuizItemType } from '../../../schemas/artifacts.js';
+import { stepKey } from '../../artifacts/export/quiz-rules.js';
 import { nearbyValues } from '../../content/facts.js';
 import { bare, docName, factsOfKind, type FactPicker, type GroundedFact, type Of } from './grounded.js';
 
@@ -154,6 +156,7 @@ export class GroundedItemWriter {
         () => this.quantityMatching(base),
       ],
       short_answer: [() => this.quantityShort(base, i, n)],
+      ordering: [() => this.stepOrdering(base, i, n)],
       multiple_choice: [() => this.selectAll(base, i, n)],
     };
     const tries = order[base.type];
@@ -399,6 +402,33 @@ export class GroundedItemWriter {
         0,
         600,
       ),
+      source: p.source,
+    };
+  }
+
+  /** Ordering: a procedure's real steps (the first eight), each step once, to put back in order. */
+  private stepOrdering(base: Base, i: number, n: number): QuizItem | null {
+    const p = this.picker.pick(
+      this.procedures().filter((x) => !this.matched.has(`steps:${x.source.quote}`)),
+      i,
+      n,
+    );
+    if (!p) return null;
+    const all = p.fact.steps.map((s) => optionText(s.text));
+    const steps = all.slice(0, 8);
+    if (new Set(steps.map(stepKey)).size !== steps.length) return null;
+    this.matched.add(`steps:${p.source.quote}`);
+    const title = procedureName(p);
+    const part =
+      all.length > steps.length ? `the first ${steps.length} steps of ${title}` : `the steps of ${title}`;
+    return {
+      ...base,
+      stem: `Put ${part} in the order the document gives them.`,
+      options: [],
+      acceptedAnswers: [],
+      pairs: [],
+      steps,
+      feedback: `The steps in order: ${steps.map((s, j) => `${j + 1}. ${bare(s)}`).join(' ')}`.slice(0, 600),
       source: p.source,
     };
   }

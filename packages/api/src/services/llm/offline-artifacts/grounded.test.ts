@@ -137,6 +137,34 @@ describe('grounded offline artifacts', () => {
     expectVerified(q, forklift, 'f1');
   });
 
+  it("a procedure → an ordering item of its real steps, in the document's order, cited (issue 36)", () => {
+    const q: QuizArtifact = buildQuiz(
+      ctxWith('A quiz on the attached procedure: 3 single choice and 2 ordering questions', forklift),
+    );
+    expect(q.items.map((i) => i.type).sort()).toEqual([
+      'ordering',
+      'ordering',
+      'single_choice',
+      'single_choice',
+      'single_choice',
+    ]);
+    const order = q.items.find((i) => i.type === 'ordering' && i.source)!;
+    expect(order.steps!.length).toBeGreaterThanOrEqual(3);
+    const doc = FORKLIFT.replace(/\s+/g, ' ');
+    const at = order.steps!.map((s) => doc.indexOf(s.replace(/…$/, '')));
+    expect(at.every((x) => x >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(order.steps![0]).toMatch(/^Park the truck on level ground/);
+    expectVerified(q, forklift, 'f1');
+  });
+
+  it('the default mix gets an ordering item from a procedure unless the request rules ordering out', () => {
+    const mixed = buildQuiz(ctxWith('A 7-question quiz on the attached procedure', forklift));
+    expect(mixed.items.filter((i) => i.type === 'ordering')).toHaveLength(1);
+    const none = buildQuiz(ctxWith('A 7-question quiz on the attached procedure, no ordering', forklift));
+    expect(none.items.some((i) => i.type === 'ordering')).toBe(false);
+  });
+
   it('never makes an item of a header, an owner line or a title', () => {
     const q = buildQuiz(ctxWith('10 questions from the attached procedure, mixed types', forklift));
     const text = JSON.stringify(q.items);

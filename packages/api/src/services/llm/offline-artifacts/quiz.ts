@@ -6,7 +6,7 @@ import type { RequestedItems } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
 import { GroundedItemWriter } from './grounded-items.js';
-import { FactPicker } from './grounded.js';
+import { FactPicker, factsOfKind } from './grounded.js';
 import { buildObjectiveList, objectiveLevels, objectiveSentence } from './objectives.js';
 
 /** Item types when a request gives a count but no types: mostly single choice, with some variety. */
@@ -85,6 +85,9 @@ function draftStem(sub: string, audience: string, n: number, subs: number): stri
   const stem = stems[k % stems.length]!;
   return k >= stems.length ? `${stem.replace(/\?.*$/, '')} (case ${k + 1})?` : stem;
 }
+
+type Base = Pick<QuizItem, 'id' | 'type' | 'objectiveId' | 'difficulty'>;
+const unique = (xs: string[]) => xs.filter((x, i) => xs.indexOf(x) === i);
 
 /** Builds the items; `used` counts template uses so items do not repeat. */
 class ItemWriter {
@@ -198,10 +201,7 @@ class ItemWriter {
    * A draft single-choice item: a real question on one of the request's subtopics, with the key and the
    * distractors left as "[SME: …]" placeholders for the expert (nothing pretends to be knowledge).
    */
-  private draftChoice(
-    base: Pick<QuizItem, 'id' | 'type' | 'objectiveId' | 'difficulty'>,
-    n: number,
-  ): QuizItem {
+  private draftChoice(base: Base, n: number): QuizItem {
     const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
     const sub = pick(subs, n);
     const round = Math.floor(n / subs.length);
@@ -245,110 +245,125 @@ class ItemWriter {
   }
 
   item(type: QuizItemType, n: number, objectiveId: string | null, level: BloomLevel): QuizItem {
-    const id = `q${n + 1}`;
-    const base = { id, type, objectiveId, difficulty: DIFFICULTY[level] };
+    const base: Base = { id: `q${n + 1}`, type, objectiveId, difficulty: DIFFICULTY[level] };
+    if (this.c.draft && (type === 'matching' || type === 'short_answer' || type === 'multiple_choice'))
+      return this.draftItem(base, n);
+    if (type === 'ordering') return this.c.draft ? this.draftOrdering(base, n) : this.ordering(base);
+    if (type === 'true_false') return this.c.draft ? this.draftTrueFalse(base, n) : this.trueFalse(base, n);
+    if (type === 'short_answer') return this.shortAnswer(base);
+    if (type === 'matching') return this.matching(base);
+    if (type === 'multiple_choice' && SELECT_ALL.test(this.c.text)) return this.selectAll(base, n);
+    if (this.c.draft) return this.draftChoice(base, n);
+    return this.choiceItem(base, n, level);
+  }
+
+  /** A draft matching, short-answer or select-all item: the request's subtopics, "[SME: …]" for the content. */
+  private draftItem(base: Base, n: number): QuizItem {
+    const { id, type } = base;
+    const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
+    const sub = pick(subs, n);
+    if (type === 'matching') {
+      const pairs =
+        subs.length >= 3
+          ? subs.slice(0, 5).map((x) => ({ left: titleCase(x), right: `[SME: what ${x} means in practice]` }))
+          : [1, 2, 3, 4].map((k) => ({
+              left: `[SME: key term ${k} of ${sub}]`,
+              right: `[SME: the meaning of term ${k}]`,
+            }));
+      return {
+        ...base,
+        stem: `Match each ${subs.length >= 3 ? 'topic' : 'term'} of ${this.c.topic} to its meaning (set ${n + 1}).`,
+        options: [],
+        acceptedAnswers: [],
+        pairs,
+        feedback: '[SME: what to review for any pair mixed up]',
+      };
+    }
+    if (type === 'short_answer')
+      return {
+        ...base,
+        stem: `What is the correct practice for ${sub} in this case? [SME: short case ${n + 1}]`,
+        options: [],
+        acceptedAnswers: ['[SME: the expected answer]'],
+        pairs: [],
+        feedback: `[SME: the rule behind ${sub}]`,
+      };
+    return {
+      ...base,
+      stem: `Which of these are correct for ${sub}? Select all that apply. (set ${n + 1})`,
+      options: [1, 2, 3, 4].map((k) => ({
+        id: `${id}-${k}`,
+        text: `[SME: ${k <= 2 ? 'a correct' : pick(['a wrong', 'a mistaken', 'an untrue', 'an outdated'], n + k)} statement ${k + 4 * n} for ${sub}]`,
+        correct: k <= 2,
+        feedback: k <= 2 ? '[SME: why it is right]' : '[SME: why it is wrong]',
+      })),
+      acceptedAnswers: [],
+      pairs: [],
+      feedback: `[SME: the rule behind ${sub}]`,
+    };
+  }
+
+  private draftTrueFalse(base: Base, n: number): QuizItem {
+    const { id } = base;
+    const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
+    const sub = pick(subs, n);
+    const isTrue = n % 2 === 0;
+    return {
+      ...base,
+      stem: `True or false: statement ${n + 1} about ${sub} is correct. [SME: a statement on ${sub} that is ${isTrue ? 'true' : 'false'}]`,
+      options: [
+        {
+          id: `${id}-t`,
+          text: 'True',
+          correct: isTrue,
+          feedback: `[SME: why it is ${isTrue ? 'true' : 'not true'}]`,
+        },
+        {
+          id: `${id}-f`,
+          text: 'False',
+          correct: !isTrue,
+          feedback: `[SME: why it is ${isTrue ? 'not false' : 'false'}]`,
+        },
+      ],
+      acceptedAnswers: [],
+      pairs: [],
+      feedback: `[SME: the rule behind ${sub}]`,
+    };
+  }
+
+  private trueFalse(base: Base, n: number): QuizItem {
+    const { id } = base;
     const k = this.c.knowledge;
-    if (this.c.draft && (type === 'matching' || type === 'short_answer' || type === 'multiple_choice')) {
-      const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
-      const sub = pick(subs, n);
-      if (type === 'matching') {
-        const pairs =
-          subs.length >= 3
-            ? subs
-                .slice(0, 5)
-                .map((x) => ({ left: titleCase(x), right: `[SME: what ${x} means in practice]` }))
-            : [1, 2, 3, 4].map((k) => ({
-                left: `[SME: key term ${k} of ${sub}]`,
-                right: `[SME: the meaning of term ${k}]`,
-              }));
-        return {
-          ...base,
-          stem: `Match each ${subs.length >= 3 ? 'topic' : 'term'} of ${this.c.topic} to its meaning (set ${n + 1}).`,
-          options: [],
-          acceptedAnswers: [],
-          pairs,
-          feedback: '[SME: what to review for any pair mixed up]',
-        };
-      }
-      if (type === 'short_answer')
-        return {
-          ...base,
-          stem: `What is the correct practice for ${sub} in this case? [SME: short case ${n + 1}]`,
-          options: [],
-          acceptedAnswers: ['[SME: the expected answer]'],
-          pairs: [],
-          feedback: `[SME: the rule behind ${sub}]`,
-        };
-      return {
-        ...base,
-        stem: `Which of these are correct for ${sub}? Select all that apply. (set ${n + 1})`,
-        options: [1, 2, 3, 4].map((k) => ({
-          id: `${id}-${k}`,
-          text: `[SME: ${k <= 2 ? 'a correct' : pick(['a wrong', 'a mistaken', 'an untrue', 'an outdated'], n + k)} statement ${k + 4 * n} for ${sub}]`,
-          correct: k <= 2,
-          feedback: k <= 2 ? '[SME: why it is right]' : '[SME: why it is wrong]',
-        })),
-        acceptedAnswers: [],
-        pairs: [],
-        feedback: `[SME: the rule behind ${sub}]`,
-      };
-    }
-    if (type === 'true_false' && this.c.draft) {
-      const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
-      const sub = pick(subs, n);
-      const isTrue = n % 2 === 0;
-      return {
-        ...base,
-        stem: `True or false: statement ${n + 1} about ${sub} is correct. [SME: a statement on ${sub} that is ${isTrue ? 'true' : 'false'}]`,
-        options: [
-          {
-            id: `${id}-t`,
-            text: 'True',
-            correct: isTrue,
-            feedback: `[SME: why it is ${isTrue ? 'true' : 'not true'}]`,
-          },
-          {
-            id: `${id}-f`,
-            text: 'False',
-            correct: !isTrue,
-            feedback: `[SME: why it is ${isTrue ? 'not false' : 'false'}]`,
-          },
-        ],
-        acceptedAnswers: [],
-        pairs: [],
-        feedback: `[SME: the rule behind ${sub}]`,
-      };
-    }
-    if (type === 'true_false') {
-      const i = this.next('tf');
-      const isTrue = (i + n) % 2 === 0;
-      const fact = pick(k.facts, i);
-      const statement = isTrue ? fact : pick(k.myths, i);
-      return {
-        ...base,
-        stem: `True or false: ${lowerFirst(statement)}.`,
-        options: [
-          {
-            id: `${id}-t`,
-            text: 'True',
-            correct: isTrue,
-            feedback: isTrue
-              ? `Correct: ${lowerFirst(fact)}.`
-              : `No: this is a common misconception. ${fact}.`,
-          },
-          {
-            id: `${id}-f`,
-            text: 'False',
-            correct: !isTrue,
-            feedback: isTrue ? `No: the statement is true. ${fact}.` : `Correct: it is false. ${fact}.`,
-          },
-        ],
-        acceptedAnswers: [],
-        pairs: [],
-        feedback: `${fact}.`,
-      };
-    }
-    if (type === 'short_answer' && k.fromFiles) {
+    const i = this.next('tf');
+    const isTrue = (i + n) % 2 === 0;
+    const fact = pick(k.facts, i);
+    const statement = isTrue ? fact : pick(k.myths, i);
+    return {
+      ...base,
+      stem: `True or false: ${lowerFirst(statement)}.`,
+      options: [
+        {
+          id: `${id}-t`,
+          text: 'True',
+          correct: isTrue,
+          feedback: isTrue ? `Correct: ${lowerFirst(fact)}.` : `No: this is a common misconception. ${fact}.`,
+        },
+        {
+          id: `${id}-f`,
+          text: 'False',
+          correct: !isTrue,
+          feedback: isTrue ? `No: the statement is true. ${fact}.` : `Correct: it is false. ${fact}.`,
+        },
+      ],
+      acceptedAnswers: [],
+      pairs: [],
+      feedback: `${fact}.`,
+    };
+  }
+
+  private shortAnswer(base: Base): QuizItem {
+    const k = this.c.knowledge;
+    if (k.fromFiles) {
       const i = this.next('short') % Math.max(1, k.steps.length - 1);
       const next = k.steps[i + 1] ?? k.steps[0]!;
       return {
@@ -360,7 +375,23 @@ class ItemWriter {
         feedback: `The next step is “${next}”.`,
       };
     }
-    if (type === 'matching' && k.fromFiles) {
+    const term = pick(k.terms, this.next('short'));
+    return {
+      ...base,
+      stem: `Which term of ${this.c.topic} describes this: “${term.meaning}”?`,
+      options: [],
+      acceptedAnswers: [
+        term.term,
+        ...(term.term.includes('/') ? term.term.split('/').map((s) => s.trim()) : []),
+      ].slice(0, 3),
+      pairs: [],
+      feedback: `${term.term}: ${lowerFirst(term.meaning)}.`,
+    };
+  }
+
+  private matching(base: Base): QuizItem {
+    const k = this.c.knowledge;
+    if (k.fromFiles) {
       const start = this.next('matching');
       const steps = [0, 1, 2, 3]
         .map((d) => (start + d) % k.steps.length)
@@ -374,86 +405,111 @@ class ItemWriter {
         feedback: 'Check the order against the source document before the next attempt.',
       };
     }
-    if (type === 'short_answer') {
-      const term = pick(k.terms, this.next('short'));
-      return {
-        ...base,
-        stem: `Which term of ${this.c.topic} describes this: “${term.meaning}”?`,
-        options: [],
-        acceptedAnswers: [
-          term.term,
-          ...(term.term.includes('/') ? term.term.split('/').map((s) => s.trim()) : []),
-        ].slice(0, 3),
-        pairs: [],
-        feedback: `${term.term}: ${lowerFirst(term.meaning)}.`,
-      };
-    }
-    if (type === 'matching') {
-      const start = this.next('matching');
-      // Three kinds of sets (terms, error → consequence, error → fix), numbered when they repeat.
-      const variant = start % 3;
-      const round = Math.floor(start / 3);
-      const rows = [0, 1, 2, 3].map((d) => start + d);
-      const pairs =
-        variant === 0
-          ? rows.map((x) => pick(k.terms, x)).map((p) => ({ left: p.term, right: p.meaning }))
-          : rows
-              .map((x) => pick(k.errors, x))
-              .map((e) => ({ left: e.error, right: titleCase(variant === 1 ? e.consequence : e.fix) }));
-      const unique = pairs.filter((p, i) => pairs.findIndex((q) => q.left === p.left) === i);
-      const stem =
-        variant === 0
-          ? `Match each term of ${this.c.topic} to its meaning.`
-          : variant === 1
-            ? `Match each error in ${this.c.topic} to its most likely consequence.`
-            : `Match each error in ${this.c.topic} to the practice that prevents it.`;
-      return {
-        ...base,
-        stem: round ? `${stem} (Set ${round + 1})` : stem,
-        options: [],
-        acceptedAnswers: [],
-        pairs: unique.map((p) => ({ left: p.left.slice(0, 300), right: p.right.slice(0, 300) })),
-        feedback: 'Review any pair you mixed up before the next section.',
-      };
-    }
-    if (type === 'multiple_choice' && SELECT_ALL.test(this.c.text)) {
-      // "Multiple-response / select all that apply": two true statements among two misconceptions.
-      const i = this.next('select-all');
-      const keys = [pick(k.facts, i * 2), pick(k.facts, i * 2 + 1)];
-      const wrong = [pick(k.myths, i * 2), pick(k.myths, i * 2 + 1)].filter((m) => !keys.includes(m));
-      const options = [
-        ...keys.map((f, j) => ({
-          id: `${id}-${j + 1}`,
-          text: f,
-          correct: true,
-          feedback: `Correct: ${lowerFirst(f)}.`,
-        })),
-        ...wrong.map((m, j) => ({
-          id: `${id}-${j + 3}`,
-          text: m,
-          correct: false,
-          feedback: 'Not true: this is a common misconception.',
-        })),
-      ];
-      const at = (this.c.seed + n) % options.length;
-      return {
-        ...base,
-        stem: pick(
-          [
-            `Which of these statements about ${this.c.topic} are true? Select all that apply.`,
-            `Which of these describe good practice in ${this.c.topic}? Select all that apply.`,
-            `Select every accurate statement about ${this.c.topic}.`,
-            `Which of these are correct about ${this.c.topic}? Select all that apply.`,
-          ],
-          i,
-        ),
-        options: [...options.slice(at), ...options.slice(0, at)],
-        acceptedAnswers: [],
-        pairs: [],
-        feedback: `${keys.join('. ')}.`,
-      };
-    }
-    if (this.c.draft) return this.draftChoice(base, n);
+    const start = this.next('matching');
+    // Three kinds of sets (terms, error → consequence, error → fix), numbered when they repeat.
+    const variant = start % 3;
+    const round = Math.floor(start / 3);
+    const rows = [0, 1, 2, 3].map((d) => start + d);
+    const pairs =
+      variant === 0
+        ? rows.map((x) => pick(k.terms, x)).map((p) => ({ left: p.term, right: p.meaning }))
+        : rows
+            .map((x) => pick(k.errors, x))
+            .map((e) => ({ left: e.error, right: titleCase(variant === 1 ? e.consequence : e.fix) }));
+    const unique = pairs.filter((p, i) => pairs.findIndex((q) => q.left === p.left) === i);
+    const stem =
+      variant === 0
+        ? `Match each term of ${this.c.topic} to its meaning.`
+        : variant === 1
+          ? `Match each error in ${this.c.topic} to its most likely consequence.`
+          : `Match each error in ${this.c.topic} to the practice that prevents it.`;
+    return {
+      ...base,
+      stem: round ? `${stem} (Set ${round + 1})` : stem,
+      options: [],
+      acceptedAnswers: [],
+      pairs: unique.map((p) => ({ left: p.left.slice(0, 300), right: p.right.slice(0, 300) })),
+      feedback: 'Review any pair you mixed up before the next section.',
+    };
+  }
+
+  /** Ordering: the topic's steps (the document's when it has them) to put back in order, up to six. */
+  private ordering(base: Base): QuizItem {
+    const start = this.next('ordering');
+    const steps = unique(this.c.knowledge.steps.map((s) => s.slice(0, 300))).slice(0, 6);
+    const round = Math.floor(start / 3);
+    return {
+      ...base,
+      stem: `Put the steps of ${this.c.topic} in the right order${round ? ` (set ${round + 1})` : ''}.`,
+      options: [],
+      acceptedAnswers: [],
+      pairs: [],
+      steps,
+      feedback: `The order: ${steps.map((s, j) => `${j + 1}. ${s.replace(/[.\s]+$/, '')}`).join(' ')}.`.slice(
+        0,
+        600,
+      ),
+    };
+  }
+
+  /** A draft ordering item: four "[SME: step k]" placeholders for one of the request's subtopics. */
+  private draftOrdering(base: Base, n: number): QuizItem {
+    const subs = this.c.subtopics.length ? this.c.subtopics : [this.c.topic];
+    const sub = pick(subs, n);
+    return {
+      ...base,
+      stem: `Put the steps of ${sub} in the right order (set ${n + 1}).`,
+      options: [],
+      acceptedAnswers: [],
+      pairs: [],
+      steps: [1, 2, 3, 4].map((k) => `[SME: step ${k} of ${sub}]`),
+      feedback: `[SME: why the order matters for ${sub}]`,
+    };
+  }
+
+  private selectAll(base: Base, n: number): QuizItem {
+    const { id } = base;
+    const k = this.c.knowledge;
+    // "Multiple-response / select all that apply": two true statements among two misconceptions.
+    const i = this.next('select-all');
+    const keys = [pick(k.facts, i * 2), pick(k.facts, i * 2 + 1)];
+    const wrong = [pick(k.myths, i * 2), pick(k.myths, i * 2 + 1)].filter((m) => !keys.includes(m));
+    const options = [
+      ...keys.map((f, j) => ({
+        id: `${id}-${j + 1}`,
+        text: f,
+        correct: true,
+        feedback: `Correct: ${lowerFirst(f)}.`,
+      })),
+      ...wrong.map((m, j) => ({
+        id: `${id}-${j + 3}`,
+        text: m,
+        correct: false,
+        feedback: 'Not true: this is a common misconception.',
+      })),
+    ];
+    const at = (this.c.seed + n) % options.length;
+    return {
+      ...base,
+      stem: pick(
+        [
+          `Which of these statements about ${this.c.topic} are true? Select all that apply.`,
+          `Which of these describe good practice in ${this.c.topic}? Select all that apply.`,
+          `Select every accurate statement about ${this.c.topic}.`,
+          `Which of these are correct about ${this.c.topic}? Select all that apply.`,
+        ],
+        i,
+      ),
+      options: [...options.slice(at), ...options.slice(0, at)],
+      acceptedAnswers: [],
+      pairs: [],
+      feedback: `${keys.join('. ')}.`,
+    };
+  }
+
+  private choiceItem(base: Base, n: number, level: BloomLevel): QuizItem {
+    const { id } = base;
+    const k = this.c.knowledge;
     // File content has no error catalogue: its items ask about the documented steps and statements.
     const templates: Template[] = k.fromFiles ? ['sequence', 'fact'] : BY_LEVEL[level];
     const c = this.choice(pick(templates, this.next(`choice-${level}`)));
@@ -506,8 +562,24 @@ export function buildQuizItems(
   });
 }
 
+/**
+ * A document with a procedure (three steps or more) gets an ordering item of its real steps when the request
+ * names no item types and does not rule ordering out: it takes the default mix's matching place, else the last
+ * single-choice place of a quiz of four items or more (issue 36).
+ */
+export function withOrdering(c: ArtifactContext, types: QuizItemType[]): QuizItemType[] {
+  if (c.request.items.length || c.request.forbiddenTypes.includes('ordering') || !c.grounding) return types;
+  if (!factsOfKind(c.grounding, 'procedure').some((p) => p.fact.steps.length >= 3)) return types;
+  const at = types.includes('matching')
+    ? types.indexOf('matching')
+    : types.length >= 4
+      ? types.lastIndexOf('single_choice')
+      : -1;
+  return at < 0 ? types : types.map((t, i) => (i === at ? 'ordering' : t));
+}
+
 export function buildQuiz(c: ArtifactContext): QuizArtifact {
-  const types = itemPlan(c.request.items, c.request.itemCount, 5, c.request.forbiddenTypes);
+  const types = withOrdering(c, itemPlan(c.request.items, c.request.itemCount, 5, c.request.forbiddenTypes));
   const n = Math.max(1, Math.min(3, types.length));
   const objectives = buildObjectiveList(c, objectiveLevels(c, n));
   const knowledgeCheck = /\bknowledge check\b/i.test(c.text);
