@@ -3,7 +3,7 @@
 // (version 2) and invites an outside reviewer, who opens the mailed link in a fresh browser context and approves
 // version 2; the designer edits again → In review with the changes since version 2; the storyboard DOCX, reopened
 // with mammoth, holds the objectives, the items and the approval, and the card's Export menu offers it; the bell
-// is in the assistant's header too. REVIEW_SHOTS_DIR=… saves screenshots of the
+// is in the assistant's header too; the author tags the shared quiz. REVIEW_SHOTS_DIR=… saves screenshots of the
 // new pages at 1280 and 375 px.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -110,6 +110,17 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await expect(panel.getByTestId('review-status')).toHaveText('Draft');
   await panel.getByTestId('share-switch').click();
   await expect(panel.getByTestId('share-switch')).toBeChecked();
+  // The author tags it (the library filters by tag): add two, remove one.
+  const tagBox = panel.getByRole('textbox', { name: 'Add a tag' });
+  for (const t of ['#Compliance', 'draft-1']) {
+    await tagBox.fill(t);
+    await tagBox.press('Enter');
+    await expect(tagBox).toHaveValue('');
+  }
+  await expect(panel.getByTestId('artifact-tag')).toHaveText(['#compliance', '#draft-1']);
+  await shots(page, 'card-tags', panel);
+  await panel.getByRole('button', { name: 'Remove tag draft-1' }).click();
+  await expect(panel.getByTestId('artifact-tag')).toHaveText(['#compliance']);
   const sessionId = new URL(page.url()).pathname.split('/').at(-1)!;
 
   // A member finds it in the library and comments on question 3, mentioning the designer.
@@ -120,6 +131,7 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await signInAs(mpage, member, '/team/library');
   const entry = mpage.getByTestId('library-entry');
   await expect(entry).toHaveCount(1, { timeout: 15_000 });
+  await expect(entry).toContainText('#compliance');
   const artifactId = (await entry.getAttribute('data-artifact-id'))!;
   await shots(mpage, 'library');
   await entry.getByRole('link').click();

@@ -195,6 +195,52 @@ describe('sharing and the library', () => {
     expect((await call('GET', `/artifacts/${other.id}`, designer.auth)).statusCode).toBe(200);
     expect((await trpc('query', 'artifact', { artifactId: other.id }, sme.auth)).statusCode).toBe(404);
   });
+
+  it('the author edits a shared artifact’s tags; members and other workspaces may not; bad tags are 400', async () => {
+    const tagged = await storedQuiz(designer.user.id);
+    const share = (auth: Auth, body: unknown) => call('POST', `/artifacts/${tagged.id}/share`, auth, body);
+    expect((await share(designer.auth, { workspace: true, tags: ['fire'] })).json().tags).toEqual(['fire']);
+    const added = await share(designer.auth, { workspace: true, tags: ['fire', 'Safety', 'fire'] });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().tags).toEqual(['fire', 'safety']);
+    // Sharing again without tags keeps them; the library filters by the new one.
+    expect((await share(designer.auth, { workspace: true })).json().tags).toEqual(['fire', 'safety']);
+    expect((await call('GET', '/workspaces/current/library?tag=safety', sme.auth)).json().entries).toEqual([
+      expect.objectContaining({ artifactId: tagged.id }),
+    ]);
+    const removed = await trpc(
+      'mutation',
+      'share',
+      { artifactId: tagged.id, workspace: true, tags: ['safety'] },
+      designer.auth,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(trpcData(removed).tags).toEqual(['safety']);
+    // A member who sees it, an admin and another workspace's owner cannot change them.
+    expect((await share(sme.auth, { workspace: true, tags: [] })).statusCode).toBe(403);
+    expect((await share(admin.auth, { workspace: true, tags: [] })).statusCode).toBe(403);
+    expect((await share(outsider.owner.auth, { workspace: true, tags: [] })).statusCode).toBe(404);
+    const viaTrpc = await trpc(
+      'mutation',
+      'share',
+      { artifactId: tagged.id, workspace: true, tags: [] },
+      sme.auth,
+    );
+    expect(viaTrpc.statusCode).toBe(403);
+    // Bad input: a clear 400, never a 500; the tags stay.
+    for (const [tags, message] of [
+      [['x'.repeat(41)], 'A tag can be at most 40 characters'],
+      [['  '], 'A tag cannot be empty'],
+      [Array.from({ length: 11 }, (_, i) => `t${i}`), 'At most 10 tags'],
+      ['fire', 'tags must be a list of words'],
+      [[3], 'A tag is text'],
+    ] as const) {
+      const bad = await share(designer.auth, { workspace: true, tags });
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.body).toContain(message);
+    }
+    expect((await call('GET', `/artifacts/${tagged.id}/review`, sme.auth)).json().tags).toEqual(['safety']);
+  });
 });
 
 describe('comments', () => {

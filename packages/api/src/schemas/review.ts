@@ -72,7 +72,15 @@ export const shareArtifactInput = z.object({
   artifactId: artifactIdSchema,
   workspace: z.boolean({ error: 'workspace must be true or false' }),
   tags: z
-    .array(z.string().trim().toLowerCase().min(1).max(40))
+    .array(
+      z
+        .string({ error: 'A tag is text' })
+        .trim()
+        .toLowerCase()
+        .min(1, 'A tag cannot be empty')
+        .max(40, 'A tag can be at most 40 characters'),
+      { error: 'tags must be a list of words' },
+    )
     .max(SHARE_TAGS_MAX, `At most ${SHARE_TAGS_MAX} tags`)
     .optional(),
 });

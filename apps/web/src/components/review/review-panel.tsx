@@ -9,11 +9,12 @@ import { REVIEW_STATUS_LABELS, type ReviewStatus } from '@app/api/schemas';
 import { Badge, Button, Input, Label, Skeleton, Switch, Textarea, toast } from '@app/ui';
 import { errorMessage } from '../../auth/errors';
 import { useTRPC } from '../../lib/trpc';
-import { saveBase64File } from '../artifacts/use-artifacts';
+import { useStoryboardExport } from '../artifacts/use-artifacts';
 import { ChangeEntry } from '../artifacts/versions-dialog';
 import { CommentsPanel } from './comments-panel';
 import type { CommentTarget, ReviewInfo, ReviewStateView } from './review-types';
 import { StatusBadge } from './status-badge';
+import { TagsEditor } from './tags-editor';
 
 const when = (d: Date | string) =>
   new Date(d).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -117,11 +118,9 @@ function ShareRow({ state: s, onChange }: { state: ReviewStateView; onChange(): 
       ) : (
         <span className="text-sm">Shared with {s.workspaceName}</span>
       )}
-      {s.tags.map((t) => (
-        <Badge key={t} variant="outline">
-          #{t}
-        </Badge>
-      ))}
+      {s.shared && (
+        <TagsEditor artifactId={s.artifactId} tags={s.tags} editable={s.can.share} onChange={onChange} />
+      )}
     </div>
   );
 }
@@ -331,8 +330,7 @@ function ActivityList({ artifactId }: { artifactId: string }) {
 }
 
 function StoryboardButton({ sessionId }: { sessionId: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const exportStoryboard = useStoryboardExport();
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -343,11 +341,7 @@ function StoryboardButton({ sessionId }: { sessionId: string }) {
       onClick={async () => {
         setBusy(true);
         try {
-          const file = await queryClient.fetchQuery({
-            ...trpc.review.storyboard.queryOptions({ sessionId, format: 'storyboard' }),
-            staleTime: 0,
-          });
-          saveBase64File(file);
+          await exportStoryboard(sessionId);
         } catch (err) {
           toast.error('Could not make the storyboard', {
             description: errorMessage(err, 'Please try again.'),
