@@ -16,10 +16,14 @@ async function memberOf(s: Pick<Services, 'db'>, m: Membership, userId: string) 
   return target;
 }
 
-const note = (s: Services, workspaceId: string, details: string) =>
+const note = (s: Pick<Services, 'usage'>, workspaceId: string, details: string) =>
   s.usage.current()?.attach({ workspaceId, details });
 
-export async function updateMember(s: Services, callerId: string, input: UpdateMemberInput) {
+export async function updateMember(
+  s: Pick<Services, 'db' | 'usage'>,
+  callerId: string,
+  input: UpdateMemberInput,
+) {
   const m = await membershipOf(s.db, callerId);
   requireRole(m, MANAGERS, 'change members');
   const target = await memberOf(s, m, input.userId);
@@ -38,7 +42,7 @@ export async function updateMember(s: Services, callerId: string, input: UpdateM
   return { userId: updated.userId, role: updated.role, messageCap: updated.messageCap };
 }
 
-export async function removeMember(s: Services, callerId: string, userId: string) {
+export async function removeMember(s: Pick<Services, 'db' | 'usage'>, callerId: string, userId: string) {
   const m = await membershipOf(s.db, callerId);
   requireRole(m, MANAGERS, 'remove members');
   const target = await memberOf(s, m, userId);
@@ -50,7 +54,7 @@ export async function removeMember(s: Services, callerId: string, userId: string
   return { success: true as const };
 }
 
-export async function leaveWorkspace(s: Services, callerId: string) {
+export async function leaveWorkspace(s: Pick<Services, 'db' | 'usage'>, callerId: string) {
   const m = await membershipOf(s.db, callerId);
   if (m.role === 'OWNER') {
     throw appError(
@@ -69,7 +73,7 @@ export async function leaveWorkspace(s: Services, callerId: string) {
  * (`Subscription.userId` is the paying account), so a new owner's own, ended subscription row is dropped first;
  * one still running must be cancelled by them before (a user has one subscription row).
  */
-export async function transferOwnership(s: Services, callerId: string, userId: string) {
+export async function transferOwnership(s: Pick<Services, 'db' | 'usage'>, callerId: string, userId: string) {
   const m = await membershipOf(s.db, callerId);
   requireRole(m, OWNER_ONLY, 'transfer ownership');
   if (userId === callerId) throw appError('BAD_REQUEST', 'You already own this workspace.');
@@ -96,7 +100,7 @@ export async function transferOwnership(s: Services, callerId: string, userId: s
   return { success: true as const, ownerId: target.userId };
 }
 
-export async function renameWorkspace(s: Services, callerId: string, name: string) {
+export async function renameWorkspace(s: Pick<Services, 'db' | 'usage'>, callerId: string, name: string) {
   const m = await membershipOf(s.db, callerId);
   requireRole(m, MANAGERS, 'rename the workspace');
   const ws = await s.db.workspace.update({
@@ -117,7 +121,7 @@ export const DELETE_WORKSPACE_LIVE_MESSAGE =
  * still pays for it — deleting would take away seats that are paid for, and the workspace would come back with
  * the subscription. Usage-log entries keep their workspace id as history.
  */
-export async function deleteWorkspace(s: Services, callerId: string) {
+export async function deleteWorkspace(s: Pick<Services, 'db' | 'usage'>, callerId: string) {
   const m = await membershipOf(s.db, callerId);
   requireRole(m, OWNER_ONLY, 'delete the workspace');
   const team = await s.db.subscription.findUnique({ where: { workspaceId: m.workspace.id } });
