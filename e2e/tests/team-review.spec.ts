@@ -1,7 +1,7 @@
 // Review and sign-off in a team workspace (issue 39): a designer shares a quiz from its card; a member finds it in
 // /team/library and comments on question 3 with an @mention (the designer's bell counts it); the designer edits
-// (version 2) and invites an outside reviewer, who opens the mailed link in a fresh browser context and approves
-// version 2; the designer edits again → In review with the changes since version 2; the storyboard DOCX, reopened
+// (version 2) and invites an outside reviewer, who opens the mailed link in a fresh browser context, requests
+// changes and approves version 2; the designer edits again → In review with the changes since version 2; the storyboard DOCX, reopened
 // with mammoth, holds the objectives, the items and the approval, and the card's Export menu offers it; the bell
 // is in the assistant's header too; the author tags the shared quiz. REVIEW_SHOTS_DIR=… saves screenshots of the
 // new pages at 1280 and 375 px.
@@ -178,6 +178,11 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await expect(rpage.getByTestId('artifact-version')).toHaveText('Version 2');
   await expect(rpage.getByTestId('comment-thread')).toHaveCount(1);
   await shots(rpage, 'reviewer');
+  // The reviewer first requests changes to version 2, then approves it.
+  await rpage.getByTestId('request-changes').click();
+  await expect(rpage.getByTestId('review-status')).toHaveText('Changes requested');
+  await expect(rpage.getByTestId('changes-requested-here')).toContainText('version 2');
+  await shots(rpage, 'reviewer-changes-requested');
   await rpage.getByTestId('approve-version').click();
   await expect(rpage.getByTestId('approved-here')).toContainText(`Version 2 is approved by ${reviewerEmail}`);
   await expect(rpage.getByTestId('review-status')).toHaveText('Approved');

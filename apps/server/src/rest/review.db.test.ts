@@ -466,6 +466,31 @@ describe('outside reviewers and status', () => {
     const put = await call('PUT', `/artifacts/${quiz.id}`, designer.auth, { data: edited, baseVersion: 1 });
     expect(put.statusCode, put.body).toBe(200);
 
+    // The reviewer requests changes to version 2 (the latest only; bad input is 400, an unknown link 404).
+    const requestChanges = (t: string, body: unknown) =>
+      call('POST', `/review/${t}/request-changes`, undefined, body);
+    const staleChanges = await requestChanges(token, { version: 1 });
+    expect(staleChanges.statusCode).toBe(409);
+    expect(staleChanges.json()).toMatchObject({ code: 'VERSION_NOT_LATEST', latestVersion: 2 });
+    expect((await requestChanges(token, { version: 'two' })).statusCode).toBe(400);
+    expect((await requestChanges(token, {})).statusCode).toBe(400);
+    expect((await requestChanges('A'.repeat(43), { version: 2 })).statusCode).toBe(404);
+    const asked = await requestChanges(token, { version: 2 });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ status: 'CHANGES_REQUESTED', statusVersion: 2 });
+    const viaTrpcChanges = await trpc('mutation', 'reviewerRequestChanges', { token, version: 2 }, undefined);
+    expect(viaTrpcChanges.statusCode, viaTrpcChanges.body).toBe(200);
+    const told = (await call('GET', '/notifications', designer.auth)).json().notifications[0];
+    expect(told).toMatchObject({ type: 'status', artifactId: quiz.id });
+    expect(told.text).toContain('rita@client.example set');
+    const entry = (await call('GET', `/artifacts/${quiz.id}/activity`, sme.auth))
+      .json()
+      .entries.find((e: Json) => e.type === 'status_changed');
+    expect(entry).toMatchObject({
+      actorName: 'rita@client.example',
+      details: 'Changes requested (version 2)',
+    });
+
     const stale = await call('POST', `/review/${token}/approve`, undefined, { version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'VERSION_NOT_LATEST', latestVersion: 2 });
@@ -522,6 +547,7 @@ describe('outside reviewers and status', () => {
       await call('GET', `/review/${token}`, undefined),
       await call('POST', `/review/${token}/comments`, undefined, { body: 'still here?' }),
       await call('POST', `/review/${token}/approve`, undefined, { version: 3 }),
+      await call('POST', `/review/${token}/request-changes`, undefined, { version: 3 }),
     ]) {
       expect(res.statusCode).toBe(410);
       expect(res.json().code).toBe('REVIEW_LINK_REVOKED');

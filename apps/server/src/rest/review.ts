@@ -74,6 +74,9 @@ export function reviewRoutes(r: RestRouter) {
   r.post('/review/:token/approve', (c, { params, body }) =>
     c.review.reviewerApprove({ token: params.token!, version: bodyField(body, 'version') as number }),
   );
+  r.post('/review/:token/request-changes', (c, { params, body }) =>
+    c.review.reviewerRequestChanges({ token: params.token!, version: bodyField(body, 'version') as number }),
+  );
   r.post('/artifacts/:id/status', (c, { params, body }) =>
     c.review.setStatus({
       artifactId: params.id!,

@@ -15,6 +15,7 @@ import {
   resolveCommentInput,
   reviewTokenInput,
   reviewerApproveInput,
+  reviewerRequestChangesInput,
   reviewerCommentInput,
   revokeReviewerInput,
   setStatusInput,
@@ -37,6 +38,7 @@ import {
   reviewPage,
   reviewerApprove,
   reviewerComment,
+  reviewerRequestChanges,
   revokeReviewer,
 } from '../services/review/reviewers.js';
 import { setStatus } from '../services/review/status.js';
@@ -132,4 +134,8 @@ export const reviewRouter = router({
   reviewerApprove: publicProcedure
     .input(reviewerApproveInput)
     .mutation(({ ctx, input }) => reviewerApprove(ctx.services, input)),
+  /** Requests changes to `version`: Changes requested, bound to it (409 unless it is the latest). */
+  reviewerRequestChanges: publicProcedure
+    .input(reviewerRequestChangesInput)
+    .mutation(({ ctx, input }) => reviewerRequestChanges(ctx.services, input)),
 });

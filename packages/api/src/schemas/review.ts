@@ -141,6 +141,8 @@ export const reviewerCommentInput = z.object({
   parentId: idField('parentId').nullish(),
 });
 export const reviewerApproveInput = z.object({ token: reviewTokenSchema, version: versionField });
+/** The reviewer requests changes to `version` (the latest): the same shape as approving. */
+export const reviewerRequestChangesInput = reviewerApproveInput;
 
 export const readNotificationsInput = z.object({
   /** Which ones; all when absent. */

@@ -1,9 +1,10 @@
 // /review/:token (issue 39): the outside reviewer's focused page — no account: the link is the credential. It shows
 // the current version of the one artifact they were invited to, its status and approvals, and its comments; they
-// comment (on the artifact or an item) and approve the version they see. Revoked or expired links say so.
+// comment (on the artifact or an item), and approve the version they see or request changes to it. Revoked or
+// expired links say so.
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, RotateCcw, ShieldCheck } from 'lucide-react';
 import { ARTIFACT_KIND_LABELS, ERROR_CODES, type ArtifactKind } from '@app/api/schemas';
 import { Alert, AlertDescription, AlertTitle, Badge, Button, Skeleton, toast } from '@app/ui';
 import { appCodeOf, errorMessage } from '../../auth/errors';
@@ -12,7 +13,7 @@ import { ArtifactBody } from '../../components/artifacts/artifact-body';
 import type { ArtifactView } from '../../components/artifacts/artifact-types';
 import { CommentsPanel } from '../../components/review/comments-panel';
 import { Approvals } from '../../components/review/review-panel';
-import { targetsOf } from '../../components/review/review-types';
+import { targetsOf, type ReviewInfo } from '../../components/review/review-types';
 import { StatusBadge } from '../../components/review/status-badge';
 
 export default function ReviewLinkPage() {
@@ -23,7 +24,6 @@ export default function ReviewLinkPage() {
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: trpc.review.reviewPage.queryKey({ token }) });
   const comment = useMutation(trpc.review.reviewerComment.mutationOptions({ onSuccess: refresh }));
-  const approve = useMutation(trpc.review.reviewerApprove.mutationOptions());
 
   if (page.isPending)
     return (
@@ -76,34 +76,13 @@ export default function ReviewLinkPage() {
           </Badge>
           <StatusBadge status={p.review.status} />
         </h1>
-        <div className="flex flex-wrap items-center gap-2">
-          {approvedHere ? (
-            <p className="text-sm" data-testid="approved-here">
-              <CheckCircle2 className="text-status-success-foreground mr-1 inline size-4" aria-hidden />
-              Version {p.artifact.version} is approved
-              {p.review.approvals[0]
-                ? ` by ${p.review.approvals[0].approverName} on ${new Date(p.review.approvals[0].createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
-                : ''}
-              .
-            </p>
-          ) : (
-            <Button
-              disabled={approve.isPending}
-              data-testid="approve-version"
-              onClick={async () => {
-                try {
-                  await approve.mutateAsync({ token, version: p.artifact.version });
-                  toast.success(`Version ${p.artifact.version} approved`);
-                } catch (err) {
-                  toast.error('Could not approve', { description: errorMessage(err, 'Please try again.') });
-                }
-                await refresh();
-              }}
-            >
-              <CheckCircle2 aria-hidden /> Approve version {p.artifact.version}
-            </Button>
-          )}
-        </div>
+        <ReviewerActions
+          token={token}
+          version={p.artifact.version}
+          review={p.review}
+          approvedHere={approvedHere}
+          onDone={refresh}
+        />
         {!approvedHere && <Approvals review={p.review} />}
       </header>
       <section className="bg-card rounded-xl border p-3 text-sm sm:p-4" data-testid="artifact-card">
@@ -120,6 +99,81 @@ export default function ReviewLinkPage() {
         />
       </section>
     </Frame>
+  );
+}
+
+const when = (d: Date | string) =>
+  new Date(d).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Approve the version shown, or request changes to it (both bound to that version: 409 if it is no longer the latest). */
+function ReviewerActions({
+  token,
+  version,
+  review,
+  approvedHere,
+  onDone,
+}: {
+  token: string;
+  version: number;
+  review: ReviewInfo;
+  approvedHere: boolean;
+  onDone(): Promise<unknown>;
+}) {
+  const trpc = useTRPC();
+  const approve = useMutation(trpc.review.reviewerApprove.mutationOptions());
+  const requestChanges = useMutation(trpc.review.reviewerRequestChanges.mutationOptions());
+  const busy = approve.isPending || requestChanges.isPending;
+  const act = async (
+    m: { mutateAsync(i: { token: string; version: number }): Promise<unknown> },
+    done: string,
+    failed: string,
+  ) => {
+    try {
+      await m.mutateAsync({ token, version });
+      toast.success(done);
+    } catch (err) {
+      toast.error(failed, { description: errorMessage(err, 'Please try again.') });
+    }
+    await onDone();
+  };
+  const changesRequested = review.status === 'CHANGES_REQUESTED' && review.statusVersion === version;
+  if (approvedHere)
+    return (
+      <p className="text-sm" data-testid="approved-here">
+        <CheckCircle2 className="text-status-success-foreground mr-1 inline size-4" aria-hidden />
+        Version {version} is approved
+        {review.approvals[0]
+          ? ` by ${review.approvals[0].approverName} on ${when(review.approvals[0].createdAt)}`
+          : ''}
+        .
+      </p>
+    );
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        disabled={busy}
+        data-testid="approve-version"
+        onClick={() => act(approve, `Version ${version} approved`, 'Could not approve')}
+      >
+        <CheckCircle2 aria-hidden /> Approve version {version}
+      </Button>
+      {changesRequested ? (
+        <p className="text-muted-foreground text-sm" data-testid="changes-requested-here">
+          Changes are requested on version {version}: comment what to change.
+        </p>
+      ) : (
+        <Button
+          variant="outline"
+          disabled={busy}
+          data-testid="request-changes"
+          onClick={() =>
+            act(requestChanges, `Changes requested on version ${version}`, 'Could not request changes')
+          }
+        >
+          <RotateCcw aria-hidden /> Request changes
+        </Button>
+      )}
+    </div>
   );
 }
 
