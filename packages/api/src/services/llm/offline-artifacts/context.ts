@@ -260,7 +260,7 @@ export function artifactContextOf(
   // Without a named topic: training for the audience. The vocabulary is chosen on the topic alone.
   const resolved = tidyTopic(topic ?? (audience ? `${audience} training` : 'workplace skills'));
   const subtopics = subtopicsOf(text);
-  const domain = domainOf(resolved, audience, subtopics);
+  const domain = domainOf(resolved, audience, subtopics, text);
   return {
     text,
     userTexts,

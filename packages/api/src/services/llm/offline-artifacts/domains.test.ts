@@ -129,3 +129,17 @@ describe('subtopicsOf: the request’s own list of subtopics', () => {
     expect(subtopicsOf(message)).toEqual(expected);
   });
 });
+
+describe('a setting-bound vocabulary is used only in its setting', () => {
+  it.each([
+    ['Create a 10-question quiz on safe manual handling for care home staff', 'draft'],
+    ['Fire safety quiz for new office starters', 'draft'],
+    ['Fire safety refresher for all staff', 'draft'],
+    ['Manual handling quiz for warehouse pickers', 'warehouse'],
+    ['Fire safety in the distribution centre: 5 questions for forklift drivers', 'warehouse'],
+    ['A quiz on preventing patient falls for nurses on a surgical ward', 'nursing'],
+    ['A quiz on preventing falls for school lunchtime supervisors', 'draft'],
+  ])('%s → %s', (message, id) => {
+    expect(ctx(message).domain.id).toBe(id);
+  });
+});

@@ -1076,8 +1076,44 @@ export function draftDomain(topic: string, audience: string | null, subtopics: s
 }
 
 /** The vocabulary for a topic on a confident match, else the draft around the topic and its subtopics. */
-export function domainOf(topic: string, audience: string | null, subtopics: string[] = []): Domain {
-  return matchDomain(topic)?.domain ?? draftDomain(topic, audience, subtopics);
+/** Workplaces a request may name, and the two vocabularies whose content belongs to one of them. */
+const WORKPLACE =
+  /\b(?:care homes?|nursing homes?|hospitals?|wards?|clinics?|gp surgery|pharmac(?:y|ies)|schools?|classrooms?|colleges?|universit(?:y|ies)|offices?|kitchens?|restaurants?|hotels?|bars?|pubs?|shops?|stores?|supermarkets?|banks?|branch(?:es)?|call cent(?:re|er)s?|contact cent(?:re|er)s?|laborator(?:y|ies)|labs?|construction sites?|building sites?|farms?|factor(?:y|ies)|plants?|airports?|ramps?|hangars?|warehouses?|distribution cent(?:re|er)s?|depots?|loading docks?|vessels?|ships?|stations?)\b/gi;
+const OWN_WORKPLACE: Record<string, RegExp> = {
+  warehouse: /^(?:warehouses?|distribution cent(?:re|er)s?|depots?|loading docks?|factor(?:y|ies)|plants?)$/i,
+  nursing: /^(?:care homes?|nursing homes?|hospitals?|wards?|clinics?|gp surgery)$/i,
+};
+
+/**
+ * Whether the request places a setting-bound vocabulary somewhere else: the warehouse vocabulary (forklifts,
+ * racking) for "manual handling for care home staff" or "fire safety in our offices", the ward's for a school.
+ * Its key words (manual handling, fire safety, PPE) are general; its content is not.
+ */
+export function placedElsewhere(domain: Domain, text: string): boolean {
+  const own = OWN_WORKPLACE[domain.id];
+  if (!own) return false;
+  const named = [...text.matchAll(WORKPLACE)].map((m) => m[0]);
+  if (named.length) return !named.some((w) => own.test(w));
+  // Named nowhere: its general key words alone ("fire safety") do not place it in a warehouse.
+  const distinct = DISTINCT[domain.id];
+  return !!distinct && !distinct.test(text);
+}
+
+/** Words only the setting-bound vocabulary's own work uses; without one of them or its workplace it is not used. */
+const DISTINCT: Record<string, RegExp> = {
+  warehouse:
+    /\b(?:warehouse\w*|forklifts?|lift trucks?|reach trucks?|pallets?|racking|loading docks?|picking|packing|logistics|distribution)\b/i,
+};
+
+export function domainOf(
+  topic: string,
+  audience: string | null,
+  subtopics: string[] = [],
+  text = '',
+): Domain {
+  const matched = matchDomain(topic)?.domain;
+  if (matched && !placedElsewhere(matched, `${audience ?? ''} ${text}`)) return matched;
+  return draftDomain(topic, audience, subtopics);
 }
 
 /** The built-in vocabularies (for tests). */
