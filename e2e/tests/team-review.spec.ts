@@ -1,10 +1,10 @@
-// Review and sign-off in a team workspace (issue 39): a designer shares a quiz from its card; a member finds it in
-// /team/library and comments on question 3 with an @mention (the designer's bell counts it); the designer edits
-// (version 2) and invites an outside reviewer, who opens the mailed link in a fresh browser context, requests
-// changes and approves version 2; the designer edits again → In review with the changes since version 2; the storyboard DOCX, reopened
-// with mammoth, holds the objectives, the items and the approval, and the card's Export menu offers it; the bell
-// is in the assistant's header too; the author tags the shared quiz. REVIEW_SHOTS_DIR=… saves screenshots of the
-// new pages at 1280 and 375 px.
+// Review and sign-off in a team workspace (issue 39): a designer shares a quiz from its card and tags it; a member
+// finds it in /team/library and comments on question 3 with an @mention picked from the list (the designer's bell,
+// in the assistant's header too, counts it); the designer edits (version 2) and invites an outside reviewer, who
+// opens the mailed link in a fresh browser context, requests changes and approves version 2; the designer edits
+// again → In review with the changes since version 2; the card's Export menu offers the storyboard; the storyboard
+// DOCX, reopened with mammoth, holds the objectives, the items and the approval. REVIEW_SHOTS_DIR=… saves
+// screenshots of the new pages at 1280 and 375 px.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import mammoth from 'mammoth';
@@ -137,7 +137,17 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   await entry.getByRole('link').click();
   await expect(mpage).toHaveURL(new RegExp(`/team/library/${artifactId}$`));
   const form = mpage.getByTestId('comment-form');
-  await form.getByRole('textbox').fill('Is the key of this one right, @Dora?');
+  // @mention by the list: '@Do' offers Dora (role=listbox/option), Enter inserts her handle.
+  const box = form.getByRole('textbox');
+  await box.fill('Is the key of this one right?');
+  await box.pressSequentially(' @Do');
+  const mentionList = mpage.getByRole('listbox', { name: 'Mention a teammate' });
+  await expect(mentionList.getByRole('option')).toHaveText([/Dora Owner/]);
+  await expect(mentionList.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await shots(mpage, 'mention-list', mpage.getByTestId('comments-panel'));
+  await box.press('Enter');
+  await expect(mentionList).toHaveCount(0);
+  await expect(box).toHaveValue('Is the key of this one right? @Dora ');
   await form.getByRole('combobox', { name: 'Comment on' }).click();
   await mpage.getByRole('option', { name: 'Question 3' }).click();
   await form.getByRole('button', { name: 'Comment' }).click();
@@ -218,7 +228,7 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   expect(text).toContain(artifact.data.items[2].stem);
   expect(text).toContain('8. Approval');
   expect(text).toContain(reviewerEmail);
-  expect(text).toContain('Is the key of this one right, @Dora?');
+  expect(text).toContain('Is the key of this one right? @Dora');
 
   await memberContext.close();
 });

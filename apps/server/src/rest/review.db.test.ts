@@ -244,6 +244,47 @@ describe('sharing and the library', () => {
 });
 
 describe('comments', () => {
+  it('the mention list: the members who see the artifact, with the handle the server resolves', async () => {
+    const res = await call('GET', `/artifacts/${quiz.id}/mentionable`, sme.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const byName = new Map(res.json().members.map((m: Json) => [m.name, m.handle]));
+    expect(Object.fromEntries(byName)).toEqual({
+      'Olga Owner': 'Olga',
+      'Dana Tester': 'Dana',
+      'Ada Tester': 'Ada',
+    });
+    const viaTrpc = await trpc('query', 'mentionable', { artifactId: quiz.id }, designer.auth);
+    expect(
+      trpcData(viaTrpc)
+        .members.map((m: Json) => m.name)
+        .sort(),
+    ).toEqual(['Ada Tester', 'Olga Owner', 'Sam Tester']);
+    // Not shared: only the author sees it (and is not offered to themselves); a member gets 404.
+    const own = await storedQuiz(designer.user.id);
+    expect((await call('GET', `/artifacts/${own.id}/mentionable`, designer.auth)).json().members).toEqual([]);
+    expect((await call('GET', `/artifacts/${own.id}/mentionable`, sme.auth)).statusCode).toBe(404);
+    expect((await call('GET', `/artifacts/${quiz.id}/mentionable`, outsider.owner.auth)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await trpc('query', 'mentionable', { artifactId: quiz.id }, outsider.owner.auth)).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/artifacts/${quiz.id}/mentionable`, undefined)).statusCode).toBe(401);
+
+    // Two members called Kim, and a first name of two words: mentioned by email, as the server resolves them.
+    const other = await teamOwner(s, 5);
+    const kim1 = await member(other.workspaceId, 'Kim');
+    const kim2 = await member(other.workspaceId, 'Kim');
+    const maryAnn = await member(other.workspaceId, 'Mary Ann');
+    const theirs = await storedQuiz(other.owner.user.id);
+    await call('POST', `/artifacts/${theirs.id}/share`, other.owner.auth, { workspace: true });
+    const handles = (await call('GET', `/artifacts/${theirs.id}/mentionable`, kim1.auth))
+      .json()
+      .members.map((m: Json) => m.handle)
+      .sort();
+    expect(handles).toEqual(['Olga', kim2.user.email, maryAnn.user.email].sort());
+  });
+
   it('comments on item 3 with a mention of a member (notified and mailed, link from APP_URL)', async () => {
     const res = await call('POST', `/artifacts/${quiz.id}/comments`, designer.auth, {
       body: `Is the key right here, @${sme.user.email}? cc @Ada and @stranger@nowhere.example`,

@@ -11,6 +11,7 @@ export function reviewRoutes(r: RestRouter) {
     }),
   );
   r.get('/artifacts/:id/review', (c, { params }) => c.review.state({ artifactId: params.id! }));
+  r.get('/artifacts/:id/mentionable', (c, { params }) => c.review.mentionable({ artifactId: params.id! }));
   r.get('/workspaces/current/library', (c, { query }) =>
     c.review.library({
       q: query.q || undefined,

@@ -31,6 +31,7 @@ import {
   resolveComment,
 } from '../services/review/comments.js';
 import { library, shareArtifact, shareState, sharedArtifact } from '../services/review/library.js';
+import { mentionable } from '../services/review/mentions.js';
 import { listNotifications, readNotifications } from '../services/review/notifications.js';
 import {
   inviteReviewer,
@@ -52,6 +53,11 @@ export const reviewRouter = router({
   share: protectedProcedure
     .input(shareArtifactInput)
     .mutation(({ ctx, input }) => shareArtifact(ctx.services, ctx.user.id, input)),
+
+  /** The members the caller may @mention on the artifact (who can see it), each with the handle to type. */
+  mentionable: protectedProcedure
+    .input(artifactRefInput)
+    .query(({ ctx, input }) => mentionable(ctx.services, ctx.user.id, input.artifactId)),
 
   /** Shared or not, what the caller may do, status with approvals and the changes since approval. */
   state: protectedProcedure

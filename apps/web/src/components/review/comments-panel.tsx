@@ -20,6 +20,8 @@ import {
 import { errorMessage } from '../../auth/errors';
 import { Markdown } from '../conversation/markdown';
 import { threadsOf, type CommentTarget, type CommentView } from './review-types';
+import { useMentionList } from './mention-list';
+import type { MentionCandidate } from './mentions';
 
 const WHOLE = '__whole__';
 const bytes = (s: string) => new TextEncoder().encode(s).length;
@@ -38,11 +40,14 @@ export function CommentsPanel({
   targets,
   actions,
   mentionHint = true,
+  mentions = [],
 }: {
   comments: CommentView[];
   targets: CommentTarget[];
   actions: CommentActions;
   mentionHint?: boolean;
+  /** Who may be @mentioned (the workspace members who see the artifact): the box lists them as you type. */
+  mentions?: MentionCandidate[];
 }) {
   const threads = threadsOf(comments);
   const open = threads.filter((t) => !t.root.resolved).length;
@@ -58,6 +63,7 @@ export function CommentsPanel({
         targets={targets}
         onSubmit={(b, t) => actions.add({ body: b, target: t })}
         mentionHint={mentionHint}
+        mentions={mentions}
       />
       {threads.length === 0 ? (
         <p className="text-muted-foreground text-sm">No comments yet.</p>
@@ -81,7 +87,7 @@ export function CommentsPanel({
                   ))}
                 </ul>
               )}
-              <ThreadFooter root={t.root} actions={actions} />
+              <ThreadFooter root={t.root} actions={actions} mentions={mentions} />
             </li>
           ))}
         </ul>
@@ -182,7 +188,15 @@ function CommentItem({ comment: c, actions }: { comment: CommentView; actions: C
   );
 }
 
-function ThreadFooter({ root, actions }: { root: CommentView; actions: CommentActions }) {
+function ThreadFooter({
+  root,
+  actions,
+  mentions,
+}: {
+  root: CommentView;
+  actions: CommentActions;
+  mentions: MentionCandidate[];
+}) {
   const [replying, setReplying] = useState(false);
   return (
     <div className="grid gap-2">
@@ -206,6 +220,7 @@ function ThreadFooter({ root, actions }: { root: CommentView; actions: CommentAc
         <CommentForm
           targets={[]}
           compact
+          mentions={mentions}
           onSubmit={async (body) => {
             await actions.add({ body, parentId: root.id });
             setReplying(false);
@@ -221,14 +236,17 @@ function CommentForm({
   onSubmit,
   compact = false,
   mentionHint = false,
+  mentions = [],
 }: {
   targets: CommentTarget[];
   onSubmit(body: string, target: string | null): Promise<unknown>;
   compact?: boolean;
   mentionHint?: boolean;
+  mentions?: MentionCandidate[];
 }) {
   const id = useId();
   const [body, setBody] = useState('');
+  const mention = useMentionList(mentions, body, setBody);
   const [target, setTarget] = useState(WHOLE);
   const [busy, setBusy] = useState(false);
   const size = bytes(body);
@@ -252,16 +270,20 @@ function CommentForm({
       <Label htmlFor={id} className={compact ? 'sr-only' : undefined}>
         {compact ? 'Reply' : 'Add a comment'}
       </Label>
-      <Textarea
-        id={id}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        rows={compact ? 2 : 3}
-        placeholder={
-          mentionHint ? 'Write a comment — mention a teammate with @name or @email' : 'Write a comment'
-        }
-        aria-invalid={tooLong || undefined}
-      />
+      <div className="relative">
+        <Textarea
+          id={id}
+          value={body}
+          onChange={(e) => mention.onTextChange(e.target.value, e.target.selectionStart)}
+          rows={compact ? 2 : 3}
+          placeholder={
+            mentionHint ? 'Write a comment — mention a teammate with @name or @email' : 'Write a comment'
+          }
+          aria-invalid={tooLong || undefined}
+          {...mention.textareaProps}
+        />
+        {mention.list}
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         {targets.length > 0 && (
           <Select value={target} onValueChange={setTarget}>

@@ -36,6 +36,10 @@ export function ReviewPanel({
   const queryClient = useQueryClient();
   const state = useQuery(trpc.review.state.queryOptions({ artifactId }));
   const comments = useQuery(trpc.review.comments.queryOptions({ artifactId }));
+  const mentionable = useQuery({
+    ...trpc.review.mentionable.queryOptions({ artifactId }),
+    staleTime: 60_000,
+  });
   const seenVersion = useRef(version);
   useEffect(() => {
     if (seenVersion.current === version) return;
@@ -48,6 +52,7 @@ export function ReviewPanel({
       queryClient.invalidateQueries({ queryKey: trpc.review.comments.queryKey({ artifactId }) }),
       queryClient.invalidateQueries({ queryKey: trpc.review.activity.queryKey({ artifactId }) }),
       queryClient.invalidateQueries({ queryKey: trpc.review.library.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.review.mentionable.queryKey({ artifactId }) }),
     ]);
   const addComment = useMutation(trpc.review.addComment.mutationOptions({ onSuccess: refresh }));
   const editComment = useMutation(trpc.review.editComment.mutationOptions({ onSuccess: refresh }));
@@ -70,6 +75,7 @@ export function ReviewPanel({
         <CommentsPanel
           comments={comments.data.comments}
           targets={targets}
+          mentions={mentionable.data?.members}
           actions={{
             add: (i) => addComment.mutateAsync({ artifactId, ...i }),
             edit: (commentId, body) => editComment.mutateAsync({ commentId, body }),

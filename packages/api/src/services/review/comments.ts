@@ -17,6 +17,7 @@ import {
   type ReviewArtifact,
 } from './access.js';
 import { mentionEmail } from './mail.js';
+import { byFirstName, visibleMembers, type MentionUser } from './mentions.js';
 import { notify } from './notifications.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -126,20 +127,9 @@ export async function resolveMentions(
 ): Promise<{ id: string; email: string; firstName: string }[]> {
   const handles = [...body.matchAll(MENTION_RE)].map((m) => m[2]!.toLowerCase().replace(/\.$/, ''));
   if (!handles.length || !access.workspaceId) return [];
-  const members = await db.workspaceMember.findMany({
-    where: { workspaceId: access.workspaceId },
-    select: { user: { select: { id: true, email: true, firstName: true } } },
-  });
-  // Unshared, only its author sees the artifact: mentioning anyone else would mail a link they cannot open.
-  const users = members
-    .map((m) => m.user)
-    .filter((u) => access.share !== null || u.id === access.artifact.userId);
-  const byFirst = new Map<string, (typeof users)[number][]>();
-  for (const u of users) {
-    const k = u.firstName.toLowerCase();
-    byFirst.set(k, [...(byFirst.get(k) ?? []), u]);
-  }
-  const out = new Map<string, (typeof users)[number]>();
+  const users = await visibleMembers(db, access);
+  const byFirst = byFirstName(users);
+  const out = new Map<string, MentionUser>();
   for (const h of handles) {
     const byEmail = users.find((u) => u.email.toLowerCase() === h);
     const first = byFirst.get(h);
