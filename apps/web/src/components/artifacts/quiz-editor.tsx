@@ -1,12 +1,30 @@
 // The quiz form: pass mark, negative marking for multiple response, questions (type, stem, options with the key and feedback, accepted answers,
 // matching pairs or ordering steps by type, difficulty, the objective assessed, feedback).
-import { DIFFICULTIES, QUIZ_ITEM_TYPE_LABELS, QUIZ_ITEM_TYPES, type QuizArtifact } from '@app/api/schemas';
+import {
+  DIFFICULTIES,
+  QUIZ_ITEM_TYPE_LABELS,
+  QUIZ_ITEM_TYPES,
+  type QuizArtifact,
+  type QuizItemType,
+} from '@app/api/schemas';
 import { BLOOM_OPTIONS } from './objective-fields';
 import { CheckboxAt, ListAt, NumberAt, SelectAt, StringListAt, TextAt, useEditor } from './editor-fields';
 import { freshId } from './form-state';
 import { newQuizItem, newQuizOption } from './new-items';
 
 const TYPE_OPTIONS = QUIZ_ITEM_TYPES.map((t) => [t, QUIZ_ITEM_TYPE_LABELS[t]] as const);
+/** The item types whose answer is a list of strings: short answer's accepted answers, ordering's steps. */
+const STRING_LISTS: Partial<
+  Record<QuizItemType, { field: 'acceptedAnswers' | 'steps'; title: string; itemName: string; max: number }>
+> = {
+  short_answer: { field: 'acceptedAnswers', title: 'Accepted answers', itemName: 'Accepted answer', max: 10 },
+  ordering: {
+    field: 'steps',
+    title: 'Steps, in the correct order (learners see them shuffled)',
+    itemName: 'Step',
+    max: 12,
+  },
+};
 const DIFFICULTY_OPTIONS = DIFFICULTIES.map((d) => [d, d[0]!.toUpperCase() + d.slice(1)] as const);
 
 export function QuizEditor() {
@@ -52,6 +70,7 @@ export function QuizEditor() {
         renderItem={(i) => {
           const item = data.items[i]!;
           const q = `Question ${i + 1}`;
+          const list = STRING_LISTS[item.type];
           return (
             <>
               <TextAt path={['items', i, 'stem']} label={q} multiline />
@@ -88,12 +107,12 @@ export function QuizEditor() {
                   )}
                 />
               )}
-              {item.type === 'short_answer' && (
+              {list && (
                 <StringListAt
-                  path={['items', i, 'acceptedAnswers']}
-                  title="Accepted answers"
-                  itemName="Accepted answer"
-                  max={10}
+                  path={['items', i, list.field]}
+                  title={list.title}
+                  itemName={list.itemName}
+                  max={list.max}
                 />
               )}
               {item.type === 'matching' && (
@@ -110,14 +129,6 @@ export function QuizEditor() {
                       <TextAt path={['items', i, 'pairs', j, 'right']} label={`Pair ${j + 1} answer`} />
                     </div>
                   )}
-                />
-              )}
-              {item.type === 'ordering' && (
-                <StringListAt
-                  path={['items', i, 'steps']}
-                  title="Steps, in the correct order (learners see them shuffled)"
-                  itemName="Step"
-                  max={12}
                 />
               )}
               <TextAt path={['items', i, 'feedback']} label={`${q} feedback`} multiline />
