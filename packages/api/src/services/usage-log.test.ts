@@ -228,22 +228,16 @@ describe('call entries', () => {
     const { db, batches, insertRows } = fakeDb();
     const usage = createUsageLogger(db, log, { flushMs: 0, insertRows });
     expect(usage.begin({ procedure: 'system.health', action: null, endpoint: '/api/health' })).toBeNull();
-    await usage
-      .begin({
-        procedure: 'chat.listSessions',
-        action: 'CHAT_MESSAGE',
-        quietOnSuccess: true,
-        endpoint: '/api/chat/sessions',
-      })!
-      .finish({ ok: true });
+    const poll = {
+      procedure: 'chat.listSessions',
+      action: 'CHAT_MESSAGE',
+      quietOnSuccess: true,
+      endpoint: '/api/chat/sessions',
+    };
+    await usage.begin(poll)!.finish({ ok: true });
     expect(batches).toHaveLength(0);
     await usage
-      .begin({
-        procedure: 'chat.listSessions',
-        action: 'CHAT_MESSAGE',
-        quietOnSuccess: true,
-        endpoint: '/api/chat/sessions',
-      })!
+      .begin(poll)!
       .finish({ ok: false, status: 'error', details: '401 UNAUTHORIZED: Not authenticated' });
     expect(batches.flat()).toHaveLength(1);
     // The profile read of every page load is not a sign-in.
