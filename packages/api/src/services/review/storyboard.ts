@@ -150,6 +150,14 @@ function itemsSection(parts: Part[]): Block[] {
             it.pairs.map((p) => [p.left, p.right]),
           ),
         );
+      // Ordering: the steps in their correct order (the learner sees them shuffled).
+      if (it.steps?.length)
+        out.push(
+          table(
+            ['Place', 'Step'],
+            it.steps.map((step, k) => [String(k + 1), step]),
+          ),
+        );
       const key = it.options.flatMap((o, j) => (o.correct ? [String.fromCharCode(65 + j)] : []));
       if (key.length) out.push(labelled('Key', key.join(', ')));
       if (it.feedback) out.push(labelled('Feedback', it.feedback));
