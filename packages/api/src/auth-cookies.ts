@@ -2,7 +2,9 @@
 // token a client presented and return the one to hand it (a RefreshGrant); the auth and workspaces routers read
 // and set the cookie here, for /trpc and the REST adapter alike (both build the same Context).
 import type { Context } from './context.js';
+import type { SignedIn } from './services/auth/accounts.js';
 import type { AuthRequest } from './services/auth/flows.js';
+import type { Services } from './services/container.js';
 import {
   PERSISTENT_REFRESH_TTL_SECONDS,
   REFRESH_COOKIE,
@@ -52,10 +54,19 @@ export function clearRefreshCookies(ctx: CookieContext) {
 }
 
 /** A flow that signed the user in: its refresh token becomes the cookie, its answer goes to the client. */
-export function signedIn<T>(ctx: CookieContext, result: { refresh: RefreshGrant; answer: T }): T {
+export function signedIn<T>(ctx: CookieContext, result: SignedIn<T>): T {
   setRefreshCookies(ctx, result.refresh);
   return result.answer;
 }
+
+/**
+ * The resolver of a procedure whose flow signs the user in (register, login, an invite's sign-up): the flow gets
+ * the services and the request details, the cookie is set from its refresh token, the client gets its answer.
+ */
+export const signInWith =
+  <I, T>(flow: (services: Services, req: AuthRequest, input: I) => Promise<SignedIn<T>>) =>
+  async ({ ctx, input }: { ctx: CookieContext & Pick<Context, 'req'>; input: I }): Promise<T> =>
+    signedIn(ctx, await flow(ctx.services, authRequestOf(ctx), input));
 
 /** A refresh: the rotated token becomes the cookie; a refused one (401) clears it. */
 export async function withRotatedCookie<T>(

@@ -3,11 +3,10 @@
 import { router, proceduresFiledUnder, userFromBearer } from '../trpc.js';
 import { USAGE_ACTIONS } from '../schemas/admin.js';
 import {
-  authRequestOf,
+  signInWith,
   clearRefreshCookies,
   clientOf,
   presentedRefreshToken,
-  signedIn,
   withRotatedCookie,
 } from '../auth-cookies.js';
 import { endRefreshSession } from '../services/auth/sessions.js';
@@ -29,17 +28,9 @@ import { registerSchema } from '../schemas/registration.js';
 const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.USER_LOGIN);
 
 export const authRouter = router({
-  register: publicProcedure
-    .input(registerSchema)
-    .mutation(async ({ ctx, input }) =>
-      signedIn(ctx, await registerAccount(ctx.services, authRequestOf(ctx), input)),
-    ),
+  register: publicProcedure.input(registerSchema).mutation(signInWith(registerAccount)),
   /** {accessToken, user}; 401 'Invalid credentials'; 403 EMAIL_NOT_VERIFIED; 429 when rate limited. */
-  login: publicProcedure
-    .input(loginSchema)
-    .mutation(async ({ ctx, input }) =>
-      signedIn(ctx, await flows.login(ctx.services, authRequestOf(ctx), input)),
-    ),
+  login: publicProcedure.input(loginSchema).mutation(signInWith(flows.login)),
   /** Rotates the refresh cookie: {accessToken}. */
   refresh: publicProcedure.mutation(({ ctx }) =>
     withRotatedCookie(ctx, () => flows.refresh(ctx.services, presentedRefreshToken(ctx), clientOf(ctx))),

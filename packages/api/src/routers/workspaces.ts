@@ -21,7 +21,7 @@ import {
 } from '../services/workspaces/index.js';
 import { workspaceLogs, workspaceLogsCsv, workspaceUsageAnalytics } from '../services/usage/team.js';
 import { signUpWithInvite } from '../services/workspaces/signup.js';
-import { authRequestOf, signedIn } from '../auth-cookies.js';
+import { signInWith } from '../auth-cookies.js';
 import { adminLogsExportInput, adminLogsInput, adminUsageAnalyticsInput } from '../schemas/admin.js';
 import {
   inviteIdInput,
@@ -77,11 +77,7 @@ export const workspacesRouter = router({
    * Public: POST /invites/{token}/signup {password, firstName, lastName?} — a new account for the invite's
    * address (verified by the link, no card, no trial) joins and is signed in: {token, accessToken, user, …}.
    */
-  signUp: publicProcedure
-    .input(inviteSignUpInput)
-    .mutation(async ({ ctx, input }) =>
-      signedIn(ctx, await signUpWithInvite(ctx.services, authRequestOf(ctx), input)),
-    ),
+  signUp: publicProcedure.input(inviteSignUpInput).mutation(signInWith(signUpWithInvite)),
 
   /** PUT /workspaces/current/members/{userId} {role, messageCap}. */
   updateMember: protectedProcedure
