@@ -48,9 +48,9 @@ export default tseslint.config(
           patterns: [
             { group: ['**/routers/**', '**/routers'], message: 'Services and schemas never import routers.' },
             {
-              regex: '^(\\.\\./)+(context|trpc)(\\.js)?$',
+              regex: '^(\\.\\./)+(context|trpc|auth-cookies|send-procedures)(\\.js)?$',
               message:
-                'Services never import the request context (context.ts) or the tRPC layer (trpc.ts): take what you use as parameters; cookies and request details stay in routers and the REST adapter.',
+                'Services never import the request context (context.ts) or the tRPC layer (trpc.ts, auth-cookies.ts, send-procedures.ts): take what you use as parameters; cookies and request details stay in routers and the REST adapter.',
             },
           ],
         },
