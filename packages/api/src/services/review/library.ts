@@ -5,14 +5,14 @@
 import type { Services } from '../container.js';
 import { LIBRARY_PAGE_SIZE, type LibraryInput, type ReviewStatus } from '../../schemas/review.js';
 import type { ArtifactKind } from '../../schemas/artifacts.js';
-import { getArtifact } from '../artifacts/service.js';
+import { getArtifact, type ArtifactServiceDeps } from '../artifacts/service.js';
 import { membershipOf, noWorkspace } from '../workspaces/access.js';
 import { recordActivity } from './activity.js';
 import { artifactAccess, displayName, forbidden } from './access.js';
 import { reviewStateOf, type ReviewState } from './status.js';
 
 export async function shareArtifact(
-  s: Services,
+  s: Pick<Services, 'db' | 'usage'>,
   userId: string,
   input: { artifactId: string; workspace: boolean; tags?: string[] },
 ) {
@@ -87,7 +87,7 @@ export async function shareState(s: Pick<Services, 'db'>, userId: string, artifa
 
 /** A shared artifact as its readers see it (the artifacts' own detail: version list and changes). */
 export async function sharedArtifact(
-  s: Services,
+  s: ArtifactServiceDeps,
   userId: string,
   input: { artifactId: string; version?: number },
 ) {

@@ -64,7 +64,7 @@ export async function listReviewers(s: Pick<Services, 'db'>, userId: string, art
 }
 
 export async function inviteReviewer(
-  s: Services,
+  s: Pick<Services, 'config' | 'db' | 'mailer' | 'rateLimiter' | 'usage'>,
   userId: string,
   input: { artifactId: string; email: string; message?: string },
 ) {
