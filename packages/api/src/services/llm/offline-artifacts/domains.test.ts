@@ -19,7 +19,6 @@ const ctx = (message: string) =>
 describe('matchDomain: a confident, scored match on the topic only', () => {
   it.each([
     ['preventing patient falls', 'nursing'],
-    ['hand hygiene', 'nursing'],
     ['spotting phishing emails', 'cyber'],
     ['GDPR', 'data-protection'],
     ['giving feedback', 'leadership'],
@@ -44,6 +43,9 @@ describe('matchDomain: a confident, scored match on the topic only', () => {
     ['sourdough baking', 'any'],
     // 3 of its 5 terms are in the patient-safety vocabulary, whose tool is the falls risk assessment (NEWS2)
     ['recognising and escalating the deteriorating adult patient', 'nursing'],
+    // its content is general ward safety (falls above all): one step of six is about hands
+    ['hand hygiene', 'nursing'],
+    ['sepsis recognition', 'nursing'],
   ])('%s is not %s', (topic) => {
     expect(matchDomain(topic)).toBeNull();
   });
