@@ -79,6 +79,9 @@ async function shot(page: Page, target: Locator, name: string) {
 }
 
 async function download(page: Page, card: Locator, format: string): Promise<string> {
+  // The previous export's menu is gone first: a click on the trigger while the menu plays its closing animation
+  // does not open it again (at 375 px the second export's click was lost).
+  await expect(page.getByRole('menu')).toHaveCount(0);
   await card.getByRole('button', { name: /^Export/ }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: format }).click();
