@@ -144,9 +144,14 @@ export async function startTestLms(): Promise<TestLms> {
             },
           });
         if (url.pathname === '/lrs/xapi/statements' && req.method === 'POST') {
-          const statement = JSON.parse(body) as Record<string, unknown>;
-          received.push({ auth: req.headers.authorization, statement });
-          return json(200, [statement.id]);
+          // One statement or a list of them (xAPI's POST takes both).
+          const parsed = JSON.parse(body) as Record<string, unknown> | Record<string, unknown>[];
+          const list = Array.isArray(parsed) ? parsed : [parsed];
+          for (const statement of list) received.push({ auth: req.headers.authorization, statement });
+          return json(
+            200,
+            list.map((s) => s.id),
+          );
         }
         json(404, { error: 'not found' });
       });

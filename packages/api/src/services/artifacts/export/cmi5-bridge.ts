@@ -35,20 +35,29 @@ export const CMI5_BRIDGE_JS = String.raw`
     return ctx;
   }
   var queue;
+  // Statements wait in 'pending' until the launch data is in (their context comes from it); each step of the
+  // queue posts all that are waiting, in order, as one request (xAPI takes a list).
+  var pending = [];
+  function build(p) {
+    var statement = {
+      id: uuid(), timestamp: p.timestamp, actor: actor,
+      verb: { id: p.verb, display: { 'en-US': p.display } },
+      object: p.object || { id: params.activityId, objectType: 'Activity' },
+      context: context(p.categories)
+    };
+    if (p.extra) statement.result = p.extra;
+    return statement;
+  }
+  function post() {
+    if (!open || !pending.length) return null;
+    var list = pending.splice(0).map(build);
+    return fetch(endpoint + 'statements', {
+      method: 'POST', headers: headers(), body: JSON.stringify(list.length === 1 ? list[0] : list), keepalive: true
+    });
+  }
   function send(verb, display, extra, categories, object) {
-    var timestamp = new Date().toISOString();
-    queue = queue.then(function () {
-      if (!open) return null;
-      // Built once the launch data is in: the context template comes from it.
-      var statement = {
-        id: uuid(), timestamp: timestamp, actor: actor,
-        verb: { id: verb, display: { 'en-US': display } },
-        object: object || { id: params.activityId, objectType: 'Activity' },
-        context: context(categories)
-      };
-      if (extra) statement.result = extra;
-      return fetch(endpoint + 'statements', { method: 'POST', headers: headers(), body: JSON.stringify(statement), keepalive: true });
-    }).catch(function () {});
+    pending.push({ verb: verb, display: display, extra: extra, categories: categories, object: object, timestamp: new Date().toISOString() });
+    queue = queue.then(post).catch(function () {});
     return queue;
   }
   function stateUrl(stateId) {
@@ -88,10 +97,16 @@ export const CMI5_BRIDGE_JS = String.raw`
       return fetch(stateUrl(SUSPEND), { method: method, headers: headers(), body: body, keepalive: true });
     }).catch(function () {});
   }
+  // The page is going away: what still waits goes now with 'terminated', in one request that outlives the page
+  // (keepalive). Queued behind an answer still in flight, it was lost when the learner left at once.
   function finish() {
     if (done) return;
     done = true;
-    send(V + 'terminated', 'terminated', { duration: duration() }, [CMI5]);
+    pending.push({ verb: V + 'terminated', display: 'terminated', extra: { duration: duration() }, categories: [CMI5], timestamp: new Date().toISOString() });
+    if (open) {
+      var sent = post();
+      if (sent) sent.catch(function () {});
+    } else queue = queue.then(post).catch(function () {});
   }
   window.addEventListener('pagehide', finish);
   lms = {

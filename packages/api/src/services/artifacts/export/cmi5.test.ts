@@ -69,7 +69,8 @@ async function launch(html: string, launchMode = 'Normal', states: States = new 
   const doc = win.document;
   const click = (text: string) =>
     [...doc.querySelectorAll('button')].find((b) => b.textContent === text)!.click();
-  const statements = () => calls.filter((c) => c.url === `${LRS}statements`).map((c) => c.body);
+  // A POST carries one statement or a list of them.
+  const statements = () => calls.filter((c) => c.url === `${LRS}statements`).flatMap((c) => c.body);
   return { win, doc, click, calls, statements, settle };
 }
 
@@ -190,6 +191,27 @@ describe('cmi5 packages', () => {
     expect(last.map((s) => s.verb.display['en-US'])).toEqual(['failed', 'completed']);
     expect(last[0].result).toMatchObject({ score: { scaled: 0.8 }, success: false });
     expect(au.doc.body.textContent).toContain('Pass mark 90%');
+  });
+
+  it('leaving right after the ending still sends the result and terminated, in order (not queued behind)', async () => {
+    // CI (stop 43, and earlier): the page left while a statement was still on its way; 'terminated' waited
+    // behind it in the queue and died with the page.
+    const au = await launch(scenarioPlayerHtml(scenarioFixture, { cmi5: true }));
+    au.click('Ask Sam for a private word');
+    au.click('Remind Sam of the policy and leave it there');
+    au.win.dispatchEvent(new au.win.Event('pagehide')); // at once: nothing has settled yet
+    await au.settle();
+    expect(au.statements().map((s) => s.verb.display['en-US'])).toEqual([
+      'initialized',
+      'answered',
+      'answered',
+      'failed',
+      'completed',
+      'terminated',
+    ]);
+    // The last request carries what was waiting and 'terminated' together.
+    const posts = au.calls.filter((c) => c.url.endsWith('statements'));
+    expect(Array.isArray(posts.at(-1)!.body)).toBe(true);
   });
 
   it('a scenario AU: a partial ending sends failed and completed; Browse mode sends neither', async () => {
