@@ -6,6 +6,10 @@
 // can still answer a plain JSON error.
 import type { Db } from '@app/db';
 import type { Services } from '../container.js';
+import type { ExchangeDeps } from '../conversation/exchange.js';
+
+/** An assistant send: an exchange, plus the plan's features and the files' storage. */
+type AssistantSendDeps = ExchangeDeps & Pick<Services, 'billing' | 'storage'>;
 import { appError, notFound } from '../../errors.js';
 import { lastExchangeOf, runExchange } from '../conversation/exchange.js';
 import type { UsageCall } from '../usage-log.js';
@@ -56,7 +60,7 @@ export async function attachableFiles(
 }
 
 export async function* assistantSendStream(
-  services: Services,
+  services: AssistantSendDeps,
   p: AssistantSendParams,
 ): AsyncGenerator<AssistantStreamEvent> {
   const store = createAssistantStore(services);
@@ -102,7 +106,7 @@ export async function* assistantSendStream(
 }
 
 /** The non-streaming send: runs the same generator to the end. */
-export async function assistantSend(services: Services, p: Omit<AssistantSendParams, 'mode'>) {
+export async function assistantSend(services: AssistantSendDeps, p: Omit<AssistantSendParams, 'mode'>) {
   let userMessage: AssistantMessageView | undefined;
   for await (const ev of assistantSendStream(services, { ...p, mode: 'send' })) {
     if (ev.type === 'start') userMessage = ev.userMessage;

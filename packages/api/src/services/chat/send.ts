@@ -2,7 +2,7 @@
 // One generator serves the tRPC subscription, the REST SSE route and the non-streaming send; an exchange is
 // stored whole or not at all (see exchange.ts for the steps, pending.ts for the undo) — except that an answer
 // the user stops after some text is kept, marked stopped. Regenerate and Edit run it with `replace`.
-import type { Services } from '../container.js';
+import type { ExchangeDeps } from '../conversation/exchange.js';
 import { appError } from '../../errors.js';
 import { runExchange } from '../conversation/exchange.js';
 import type { UsageCall } from '../usage-log.js';
@@ -29,7 +29,7 @@ export interface ChatSendParams {
   replace?: { mode: 'regenerate' | 'edit'; messageId: string };
 }
 
-export function chatSendStream(services: Services, p: ChatSendParams): AsyncGenerator<ChatStreamEvent> {
+export function chatSendStream(services: ExchangeDeps, p: ChatSendParams): AsyncGenerator<ChatStreamEvent> {
   return runExchange(services, createChatStore(services.db), {
     userId: p.userId,
     sessionId: p.sessionId,
@@ -44,7 +44,7 @@ export function chatSendStream(services: Services, p: ChatSendParams): AsyncGene
 }
 
 /** The non-streaming send: runs the same generator to the end. */
-export async function chatSend(services: Services, p: Omit<ChatSendParams, 'mode'>) {
+export async function chatSend(services: ExchangeDeps, p: Omit<ChatSendParams, 'mode'>) {
   let userMessage: ChatMessageView | undefined;
   for await (const ev of chatSendStream(services, { ...p, mode: 'send' })) {
     if (ev.type === 'start') userMessage = ev.userMessage;

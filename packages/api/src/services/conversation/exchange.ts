@@ -24,7 +24,13 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { Db, Prisma } from '@app/db';
-import type { Services } from '../index.js';
+import type { Services } from '../container.js';
+
+/** What an exchange uses of the services: the database, the quota, the model, the streams, the usage log. */
+export type ExchangeDeps = Pick<
+  Services,
+  'db' | 'log' | 'quota' | 'llm' | 'conversationStreams' | 'usage' | 'rateLimiter' | 'config'
+>;
 import { appError, databaseUnavailableError } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import { coalesceDeltas, windowUnderLoad } from '../llm/coalesce.js';
@@ -202,7 +208,7 @@ export async function lastExchangeOf<T extends ConversationTypes>(
  * keeps from what it says.
  */
 interface Exchange<T extends ConversationTypes> {
-  readonly services: Services;
+  readonly services: ExchangeDeps;
   readonly store: ConversationStore<T>;
   readonly p: ExchangeParams<T>;
   readonly slot: ActiveStream;
@@ -280,7 +286,7 @@ const completeEvent = <T extends ConversationTypes>(
 
 /** Step 1: ownership (404), rate limit (429) and the session's send slot (409); the start gate is entered. */
 async function openExchange<T extends ConversationTypes>(
-  services: Services,
+  services: ExchangeDeps,
   store: ConversationStore<T>,
   p: ExchangeParams<T>,
 ): Promise<Exchange<T>> {
@@ -650,7 +656,7 @@ async function endExchange<T extends ConversationTypes>(x: Exchange<T>) {
 }
 
 export async function* runExchange<T extends ConversationTypes>(
-  services: Services,
+  services: ExchangeDeps,
   store: ConversationStore<T>,
   p: ExchangeParams<T>,
 ): AsyncGenerator<ExchangeEvent<T>> {
