@@ -271,7 +271,8 @@ const LEVEL_WORDS: [BloomLevel, string][] = [
   ['create', 'creat(?:e|ing|ion)|synthesis'],
 ];
 const ANY_LEVEL = LEVEL_WORDS.map(([, w]) => w).join('|');
-const levelOfWord = (w: string): BloomLevel | undefined =>
+/** The level a word names ("apply", "application", "analyse"), or undefined. */
+export const levelOfWord = (w: string): BloomLevel | undefined =>
   LEVEL_WORDS.find(([, re]) => new RegExp(`^(?:${re})$`, 'i').test(w))?.[0];
 const LIST = `(?:${ANY_LEVEL})(?:\\s*(?:,|\\/|&|\\band\\b|\\bor\\b|\\bto\\b|–|-)\\s*(?:${ANY_LEVEL}))*`;
 

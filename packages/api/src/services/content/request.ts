@@ -850,11 +850,6 @@ const hasContentNoun = (tags: Tagged[]) =>
     (x) => (x.pos === 'NOUN' || x.pos === 'PROPN') && !EMPTY_TOPIC.test(x.text) && /[a-z]/i.test(x.text),
   );
 
-/**
- * The topic as a clean noun phrase. The pattern reading is kept when the tagger finds a content noun in it
- * and it is not a bare function word, quality or artifact word ("The", "Expensive", "In-person"); else the
- * best noun phrase of the request (after "on/about", without the artifact and audience words).
- */
 const ATTACHMENT_NAME =
   /^(?:[A-Z]{2,}[\s-]?\d[\w.-]*|(?:[\w-]+\s+){0,3}(?:chapter|section|matrix|appendix|annex|form|document|doc|pdf|file|deck|slides|spreadsheet|workbook|sheet|notes))$/i;
 /** Whether the topic is the name the request gives its attachment (a code, or a document noun after "attached"). */
@@ -864,6 +859,11 @@ function namesAttachment(t: string, topic: string): boolean {
   return new RegExp(`\\battached\\s+(?:[\\w-]+\\s+){0,2}?${escaped}(?![\\w-])`, 'i').test(t);
 }
 
+/**
+ * The topic as a clean noun phrase. The pattern reading is kept when the tagger finds a content noun in it
+ * and it is not a bare function word, quality or artifact word ("The", "Expensive", "In-person"); else the
+ * best noun phrase of the request (after "on/about", without the artifact and audience words).
+ */
 function topicOf(text: string, audience: string | null): string | null {
   // Asides in brackets are detail, not the subject ("teaching 500 site workers (many with low literacy) to …").
   const t = text

@@ -2,7 +2,7 @@
 // behaviour), with condition and criterion, written from the topic's steps, terms, errors and tools.
 import type { BloomLevel, Citation, Objective, ObjectivesArtifact } from '../../../schemas/artifacts.js';
 import { BLOOM_LEVELS } from '../../../schemas/artifacts.js';
-import { BLOOM_VERBS, levelIndex } from '../../content/bloom.js';
+import { BLOOM_VERBS, levelIndex, levelOfWord } from '../../content/bloom.js';
 import { tokens } from '../../content/nlp.js';
 import type { ParsedRequest } from '../../content/request.js';
 import { numberOf, topicTermsOf } from '../../content/request.js';
@@ -229,17 +229,6 @@ function groundedFrom(
   }
 }
 
-/** Objective templates per level, written around the topic and its knowledge. */
-const LEVEL_WORD: [RegExp, BloomLevel][] = [
-  [/^remember(?:ing)?$/i, 'remember'],
-  [/^understand(?:ing)?$/i, 'understand'],
-  [/^apply(?:ing)?$/i, 'apply'],
-  [/^analy[sz](?:e|ing)$/i, 'analyze'],
-  [/^evaluat(?:e|ing)$/i, 'evaluate'],
-  [/^creat(?:e|ing)$/i, 'create'],
-];
-const levelOfWord = (w: string) => LEVEL_WORD.find(([re]) => re.test(w))?.[1] ?? null;
-
 /**
  * The request's own subtopics, each with the level the request gives it ("remember for the 14 allergens, apply
  * for the rest", "evaluate for judging whether a colleague's gown is compromised"), else null.
@@ -370,6 +359,7 @@ function subtopicTemplate(
   }
 }
 
+/** Objective templates per level, written around the topic and its knowledge. */
 function templates(c: ArtifactContext, level: BloomLevel): Template[] {
   const t = c.topic;
   const k = c.knowledge;
