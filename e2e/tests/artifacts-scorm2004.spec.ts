@@ -2,9 +2,10 @@
 // runtime (issue 38): the quiz suspends after two answers, resumes after a reload of the LMS at question 3 with
 // its points, and ends completed + passed with cmi.score.scaled 0.8 and an interaction per item; scenario
 // endings report success apart from completion (a partial ending → failed, the best path → passed, 1.0), and
-// a failure ending reports failed whatever the score.
-import { expect, test, type Page } from '@playwright/test';
-import type { ScenarioArtifact } from '../../packages/api/src/schemas/artifacts.js';
+// a failure ending reports failed whatever the score. Ordering items play with their "Move up" buttons and are
+// recorded as sequencing interactions (learner response S2[,]S1[,]…, result correct / incorrect).
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import type { QuizArtifact, ScenarioArtifact } from '../../packages/api/src/schemas/artifacts.js';
 import { exportArtifact } from '../../packages/api/src/services/artifacts/export/index.js';
 import {
   quizFixture,
@@ -21,8 +22,12 @@ test.afterAll(async () => {
   await lms?.close();
 });
 
-async function loadPackage(kind: 'quiz' | 'scenario', scenario: ScenarioArtifact = scenarioFixture) {
-  const file = await exportArtifact(kind, kind === 'quiz' ? quizFixture : scenario, 'scorm2004');
+async function loadPackage(
+  kind: 'quiz' | 'scenario',
+  scenario: ScenarioArtifact = scenarioFixture,
+  quiz: QuizArtifact = quizFixture,
+) {
+  const file = await exportArtifact(kind, kind === 'quiz' ? quiz : scenario, 'scorm2004');
   lms.load(new Uint8Array(file.body));
 }
 
@@ -203,6 +208,135 @@ test('scenario SCORM 2004: a failure ending reports failed (completed), even wit
     completion: 'completed',
     success: 'failed',
     scaled: '0',
+    interactions: 2,
+  });
+  await leaveSco(page);
+  expect((await recorded(page)).set['cmi.exit']).toBe('normal');
+  expect(problems).toEqual([]);
+});
+
+/** Two ordering items: the learner orders the first correctly and leaves the second as shown. */
+const orderingQuiz: QuizArtifact = {
+  ...quizFixture,
+  title: 'Hand hygiene in order',
+  passingScore: 80,
+  items: [
+    {
+      id: 'wash',
+      type: 'ordering',
+      stem: 'Put the hand-washing steps in order.',
+      steps: ['Wet your hands', 'Apply soap', 'Scrub for 20 seconds', 'Rinse', 'Dry with a clean towel'],
+      options: [],
+      acceptedAnswers: [],
+      pairs: [],
+      objectiveId: null,
+      difficulty: 'easy',
+      feedback: '',
+    },
+    {
+      id: 'gloves',
+      type: 'ordering',
+      stem: 'Put the steps for taking off gloves in order.',
+      steps: [
+        'Pinch the first glove at the wrist',
+        'Peel it off inside out',
+        'Slide a finger under the second',
+      ],
+      options: [],
+      acceptedAnswers: [],
+      pairs: [],
+      objectiveId: null,
+      difficulty: 'medium',
+      feedback: '',
+    },
+  ],
+};
+
+/** The steps' texts in the SCO's list, top to bottom. */
+const shownOrder = (sco: FrameLocator) => sco.locator('#order .step-text').allTextContents();
+
+interface Interaction2004 {
+  id: string;
+  type: string;
+  response: string;
+  result: string;
+}
+const interactions = (page: Page): Promise<Interaction2004[]> =>
+  page.evaluate(() => {
+    const w = window as unknown as {
+      API_1484_11: {
+        cmi: {
+          interactions: {
+            childArray: { id: string; type: string; learner_response: string; result: string }[];
+          };
+        };
+      };
+    };
+    return w.API_1484_11.cmi.interactions.childArray.map((i) => ({
+      id: i.id,
+      type: i.type,
+      response: i.learner_response,
+      result: i.result,
+    }));
+  });
+
+test('quiz SCORM 2004: ordering items are sequencing interactions — one in order (correct), one as shown (incorrect), completed + failed with 0.5', async ({
+  page,
+}) => {
+  await loadPackage('quiz', scenarioFixture, orderingQuiz);
+  const problems = guard(page);
+  await page.goto(`${lms.url}/lms2004/`);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  const sco = page.frameLocator('#sco');
+  const steps = orderingQuiz.items[0]!.steps!;
+
+  // The steps are first shown alphabetically (never the answer): Apply, Dry, Rinse, Scrub, Wet.
+  await expect(sco.getByText('Question 1 of 2')).toBeVisible();
+  expect(await shownOrder(sco)).toEqual([
+    'Apply soap',
+    'Dry with a clean towel',
+    'Rinse',
+    'Scrub for 20 seconds',
+    'Wet your hands',
+  ]);
+  // Bubble each step up into its place with its "Move up" button.
+  for (const [place, step] of steps.entries()) {
+    for (let at = (await shownOrder(sco)).indexOf(step); at > place; at--)
+      await sco.getByRole('button', { name: `Move up: ${step}` }).click();
+  }
+  expect(await shownOrder(sco)).toEqual(steps);
+  await sco.getByRole('button', { name: 'Check answer' }).click();
+  await expect(sco.getByText('Correct', { exact: true })).toBeVisible();
+  await expect(sco.locator('#score')).toHaveText('Score: 1 / 2');
+  expect(await interactions(page)).toEqual([
+    { id: 'Q1', type: 'sequencing', response: 'S1[,]S2[,]S3[,]S4[,]S5', result: 'correct' },
+  ]);
+  expect((await recorded(page)).suspend).toBe('Q1;1');
+
+  // The second item checked as shown: Peel (2nd), Pinch (1st), Slide (3rd) — the learner's order as step ids.
+  await sco.getByRole('button', { name: 'Next question' }).click();
+  expect(await shownOrder(sco)).toEqual([
+    'Peel it off inside out',
+    'Pinch the first glove at the wrist',
+    'Slide a finger under the second',
+  ]);
+  await sco.getByRole('button', { name: 'Check answer' }).click();
+  await expect(sco.getByText('Not quite')).toBeVisible();
+  await expect(sco.getByText('Belongs in place 1')).toBeVisible();
+  await sco.getByRole('button', { name: 'See results' }).click();
+
+  await expect(sco.getByText('50%', { exact: true })).toBeVisible();
+  expect(await interactions(page)).toEqual([
+    { id: 'Q1', type: 'sequencing', response: 'S1[,]S2[,]S3[,]S4[,]S5', result: 'correct' },
+    { id: 'Q2', type: 'sequencing', response: 'S2[,]S1[,]S3', result: 'incorrect' },
+  ]);
+  expect(await recorded(page)).toMatchObject({
+    completion: 'completed',
+    success: 'failed',
+    scaled: '0.5',
+    raw: '50',
+    suspend: '',
     interactions: 2,
   });
   await leaveSco(page);
