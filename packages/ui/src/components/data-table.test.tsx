@@ -31,6 +31,15 @@ describe('pageWindow', () => {
       { page: 1, pageSize: 10, total: 0 },
       { from: 0, to: 0, lastPage: 1, hasPrevious: false, hasNext: false },
     ],
+    // A capped total (10,000+): the pages go on past it, and the last row shown is counted from the rows.
+    [
+      { page: 1001, pageSize: 10, total: 10000, hasNext: true, shown: 10 },
+      { from: 10001, to: 10010, lastPage: 1000, hasPrevious: true, hasNext: true },
+    ],
+    [
+      { page: 1002, pageSize: 10, total: 10000, hasNext: false, shown: 3 },
+      { from: 10011, to: 10013, lastPage: 1000, hasPrevious: true, hasNext: false },
+    ],
   ])('%o', (input, expected) => {
     expect(pageWindow(input)).toEqual(expected);
   });

@@ -25,6 +25,11 @@ export interface DataTablePagination {
   itemLabel?: string;
   /** Shown in place of `total`, e.g. '10,000+' when the count stopped at a cap. */
   totalLabel?: string;
+  /**
+   * Whether a next page exists, when the caller knows better than `total` (a capped count is a lower bound, so
+   * the pages go on past it). With it, the footer's last row is counted from the rows shown.
+   */
+  hasNext?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -51,8 +56,15 @@ export function pageWindow({
   page,
   pageSize,
   total,
-}: Pick<DataTablePagination, 'page' | 'pageSize' | 'total'>) {
+  hasNext,
+  shown,
+}: Pick<DataTablePagination, 'page' | 'pageSize' | 'total' | 'hasNext'> & { shown?: number }) {
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  if (hasNext !== undefined && shown !== undefined) {
+    // The total is a lower bound: the rows on screen say where this page ends.
+    const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
+    return { from, to: from === 0 ? 0 : from + shown - 1, lastPage, hasPrevious: page > 1, hasNext };
+  }
   const from = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1);
   const to = Math.min(total, page * pageSize);
   return { from, to, lastPage, hasPrevious: page > 1, hasNext: page < lastPage };
@@ -121,7 +133,7 @@ export function DataTable<T>({
           )}
         </TableBody>
       </Table>
-      {pagination ? <DataTableFooter {...pagination} loading={loading} /> : null}
+      {pagination ? <DataTableFooter {...pagination} shown={rows.length} loading={loading} /> : null}
     </div>
   );
 }
@@ -133,9 +145,11 @@ function DataTableFooter({
   onPageChange,
   itemLabel = 'results',
   totalLabel,
+  hasNext: knownNext,
+  shown,
   loading,
-}: DataTablePagination & { loading: boolean }) {
-  const { from, to, hasPrevious, hasNext } = pageWindow({ page, pageSize, total });
+}: DataTablePagination & { loading: boolean; shown: number }) {
+  const { from, to, hasPrevious, hasNext } = pageWindow({ page, pageSize, total, hasNext: knownNext, shown });
   return (
     <div
       data-slot="data-table-footer"

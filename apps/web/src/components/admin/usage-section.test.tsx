@@ -109,3 +109,53 @@ describe('Usage Logs total (issue 40)', () => {
     expect(screen.getByText('Showing 1 to 10 of 10,000+ logs')).toBeTruthy();
   });
 });
+
+describe('Usage Logs pages are keyset positions (issue 40)', () => {
+  it('Next sends the page’s nextCursor, Previous returns to a known position, and pages go on past "10,000+"', () => {
+    const inputs: { page: number; cursor?: string }[] = [];
+    const paged: UsageSource = {
+      ...source('platform'),
+      useLogs: (input: { page?: number; cursor?: string }) => {
+        inputs.push({ page: input.page ?? 1, cursor: input.cursor });
+        const page = input.page ?? 1;
+        return result({
+          logs: Array.from({ length: 10 }, (_, i) => entry(i)),
+          pagination: {
+            page,
+            limit: 10,
+            total: 10_000,
+            pages: 1000,
+            totalCapped: true,
+            nextCursor: `17000000000${page}.log${page}`,
+          },
+        } as unknown as AdminLogsPage);
+      },
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <UsageSection source={paged} />
+      </QueryClientProvider>,
+    );
+    expect(inputs.at(-1)).toEqual({ page: 1, cursor: undefined });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(inputs.at(-1)).toEqual({ page: 2, cursor: '170000000001.log1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(inputs.at(-1)).toEqual({ page: 3, cursor: '170000000002.log2' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(inputs.at(-1)).toEqual({ page: 2, cursor: '170000000001.log1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(inputs.at(-1)).toEqual({ page: 1, cursor: undefined });
+  });
+
+  it('the last page (no nextCursor) disables Next even when the count was capped', () => {
+    renderSection('platform', {
+      page: 1,
+      limit: 10,
+      total: 10_000,
+      pages: 1000,
+      totalCapped: true,
+      nextCursor: null,
+    });
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -20,8 +20,8 @@ import { useUsageFilters } from './use-usage-filters';
 
 export function UsageSection({ source = platformUsageSource }: { source?: UsageSource } = {}) {
   const filterState = useUsageFilters();
-  const { filters, page, setPage, range } = filterState;
-  const logs = source.useLogs({ ...filters, page, limit: LOGS_PAGE_SIZE });
+  const { filters, page, cursor, setPage, range } = filterState;
+  const logs = source.useLogs({ ...filters, page, cursor, limit: LOGS_PAGE_SIZE });
   const analytics = source.useAnalytics(filters);
   useErrorToast(
     {
@@ -58,7 +58,11 @@ export function UsageSection({ source = platformUsageSource }: { source?: UsageS
       <UsageStats analytics={analytics.data} loading={statsLoading} />
       <UsageFilterCard state={filterState} />
       <RequestsPerDayCard range={range} perDay={analytics.data?.perDay ?? []} loading={statsLoading} />
-      <UsageActivityCard logs={logs} page={page} onPageChange={setPage} />
+      <UsageActivityCard
+        logs={logs}
+        page={page}
+        onPageChange={(p) => setPage(p, logs.data?.pagination.nextCursor)}
+      />
     </section>
   );
 }

@@ -123,6 +123,8 @@ export function UsageActivityCard({
             totalLabel: logs.data?.pagination.totalCapped
               ? `${logs.data.pagination.total.toLocaleString('en-US')}+`
               : undefined,
+            // The server reads one row past the page, so its nextCursor says exactly whether more follow.
+            hasNext: logs.data ? logs.data.pagination.nextCursor !== null : undefined,
             onPageChange,
             itemLabel: 'logs',
           }}

@@ -1,5 +1,7 @@
 // The Usage Logs filters: the typed search (applied on Enter or Refresh), the action, the date range and the page
-// (back to 1 whenever a filter changes).
+// (back to 1 whenever a filter changes). Pages are keyset positions (issue 40): Next records the page's
+// `nextCursor` as where the next page starts, so any page is one index range on the server however deep it is,
+// and Previous returns to a position already known. Without a known position `page` is an offset.
 import { useState } from 'react';
 import type { UsageAction } from '@app/api/schemas';
 import type { DateRangeValue } from '@app/ui';
@@ -13,7 +15,15 @@ export function useUsageFilters() {
   const [search, setSearch] = useState('');
   const [action, setActionState] = useState<string>(ALL_ACTIONS);
   const [range, setRangeState] = useState<DateRangeValue | undefined>();
-  const [page, setPage] = useState(1);
+  const [page, setPageState] = useState(1);
+  const [cursors, setCursors] = useState<Partial<Record<number, string>>>({});
+
+  /** Goes to `next`; moving one page on with the current page's `nextCursor` records where that page starts. */
+  function setPage(next: number, nextCursor?: string | null) {
+    if (next === 1) setCursors({});
+    else if (next === page + 1 && nextCursor) setCursors((c) => ({ ...c, [next]: nextCursor }));
+    setPageState(next);
+  }
 
   const filters: UsageFilters = {
     action: action === ALL_ACTIONS ? undefined : (action as UsageAction),
@@ -26,6 +36,8 @@ export function useUsageFilters() {
     action,
     range,
     page,
+    /** Where `page` starts, when known (the server reads it as a keyset position). */
+    cursor: cursors[page],
     setPage,
     filters,
     /** Applies the typed search from page 1 (on Enter). */
