@@ -6,6 +6,7 @@ import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 import { migrate } from './migrations.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './pglite.js';
+import { attachCopy, poolCopy } from './copy-out.js';
 import { attachSql, poolSql } from './sql.js';
 
 export type Db = PrismaClient;
@@ -70,6 +71,8 @@ export async function openDatabase(opts: DatabaseOptions = {}): Promise<Database
     const adapter = new PrismaPg(pool);
     const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
     attachSql(prisma, poolSql(pool));
+    // COPY for bulk exports on PostgreSQL only: PGlite's one connection would be held from every other request.
+    if (!embedded) attachCopy(prisma, poolCopy(pool));
     await prisma.$connect();
     return {
       prisma,

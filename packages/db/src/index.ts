@@ -6,4 +6,5 @@ export { Prisma, PrismaClient } from './generated/prisma/client.js';
 export * from './generated/prisma/enums.js';
 export type * from './generated/prisma/models.js';
 export { sqlOf, attachSql, poolSql, type SqlRunner, type SqlQueryOptions } from './sql.js';
+export { copyOf, attachCopy, poolCopy, inlineSql, MAX_COPIES, type CopyRunner, type CopyBatch } from './copy-out.js';
 export { createKeyBatcher, keyBatcherPerClient, type KeyBatcher } from './batch.js';

@@ -1,6 +1,6 @@
-// The usage-log CSV export over a real socket (issue 40): it streams page by page as the client reads, and a
-// client that goes away mid-export ends it — no further page is read and the call is logged as closed by the
-// client, not as a finished export. The team's CSV is the same code, scoped.
+// The usage-log CSV export over a real socket (issue 40): it streams as the client reads (one COPY on PostgreSQL,
+// pages on PGlite), and a client that goes away mid-export ends it — the COPY is cancelled or no further page is
+// read — and the call is logged as closed by the client, not as a finished export. The team's CSV is the same code, scoped.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,5 +77,11 @@ describe('GET /api/admin/logs/export.csv', () => {
     expect(entry.status).toBe('warning');
     expect(entry.details).toContain('stream closed by the client');
     expect(entry.details ?? '').not.toContain('Exported');
+    // On PostgreSQL the export was one COPY: the server stopped it too (cancelled, not left streaming).
+    const running = () =>
+      s.services.db.$queryRaw<{ n: number }[]>(Prisma.sql`
+        SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE "state" = 'active' AND "query" LIKE 'COPY (%'`);
+    for (let i = 0; i < 50 && (await running())[0]!.n > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await running())[0]!.n).toBe(0);
   });
 });

@@ -1,11 +1,11 @@
-// The CSV export of every matching usage-log entry (issue 40): one keyset range walked newest first in pages of
-// EXPORT_PAGE_ROWS, each page one statement that reads the next slice of the filter's index (a row comparison,
-// so every page costs the same however deep), joins the users and formats each CSV line in the database; Node
-// joins a page's lines into one chunk. The next page is read while the current one is written, at most one ahead:
-// the caller pulls chunks as the response drains (back-pressure), and a client that goes away closes the generator,
-// so nothing past the page in flight is read. No transaction or connection is held between pages, so an export
-// never blocks retention or holds a pool connection for minutes.
-import { Prisma, sqlOf, type Db } from '@app/db';
+// The CSV export of every matching usage-log entry (issue 40), newest first, each CSV line built in the database
+// (SQL below) so Node only passes text along. Two ways to read them:
+// - PostgreSQL: one COPY (query) TO STDOUT of the whole range (@app/db's copyOf), the database's bulk path at its
+//   own pace, pulled as the response drains (back-pressure to the socket); a client that goes away cancels it.
+// - PGlite, or when MAX_COPIES exports already run: one keyset range walked in pages of EXPORT_PAGE_ROWS, each
+//   page one statement reading the next slice of the filter's index (a row comparison, so every page costs the
+//   same however deep), several slices read at once; no transaction or connection is held between pages.
+import { Prisma, copyOf, sqlOf, type CopyBatch, type Db } from '@app/db';
 import type { AdminLogsExportInput } from '../../schemas/admin.js';
 import { USAGE_CSV_COLUMNS } from '../../schemas/admin.js';
 import type { Services } from '../container.js';
@@ -106,20 +106,28 @@ async function sliceBoundaries(
   return [...new Set(cuts.map((t) => t.getTime()))].sort((a, b) => b - a).map((t) => new Date(t));
 }
 
+interface CsvChunk {
+  text: string;
+  rows: number;
+}
+
+/** The lines of a COPY, a chunk per batch that arrived. */
+async function* copiedLines(batches: AsyncIterable<CopyBatch>): AsyncGenerator<CsvChunk> {
+  for await (const b of batches) yield { text: b.bytes.toString('utf8'), rows: b.rows };
+}
+
 /**
- * Every row matching the filters as CSV text, newest first: the header, then one chunk per page. Stable while
- * entries are being written (new ones are newer than the range being walked). The range is cut into slices of
- * about two pages (from the rollups) and the next slices are read while the current one is written: EXPORT_READERS
- * reads at a time, each at most one page ahead, so PostgreSQL works on several cores as \\copy's parallel plan does.
+ * The lines by keyset pages, a chunk per page. The range is cut into slices of about two pages (from the rollups)
+ * and the next slices are read while the current one is written: EXPORT_READERS reads at a time, each at most one
+ * page ahead, so PostgreSQL works on several cores as \\copy's parallel plan does.
  */
-export async function* exportLogsCsv(
-  services: Pick<Services, 'db' | 'usage'>,
+async function* pagedLines(
+  db: Db,
   scope: AdminScope,
   input: AdminLogsExportInput,
-  pageSize = EXPORT_PAGE_ROWS,
-): AsyncGenerator<string, { rows: number }, unknown> {
-  const db = services.db;
-  const where = logConditions(scope, input, await searchUsers(db, input.search));
+  where: Prisma.Sql,
+  pageSize: number,
+): AsyncGenerator<CsvChunk> {
   const cuts = await sliceBoundaries(db, scope, input, 2 * pageSize);
   const slices = [undefined, ...cuts].map((upper, i) => {
     const lower = cuts[i];
@@ -132,8 +140,6 @@ export async function* exportLogsCsv(
       ' AND ',
     );
   });
-  yield csvHeader();
-  let rows = 0;
   const start = (i: number) => {
     const it = walk(db, slices[i]!, pageSize);
     const first = it.next();
@@ -148,13 +154,39 @@ export async function* exportLogsCsv(
       current = started.shift()!;
       if (i + EXPORT_READERS < slices.length) started.push(start(i + EXPORT_READERS));
       for (let r = await current.first; !r.done; r = await current.it.next()) {
-        rows += r.value.length;
-        yield r.value.map((x) => x.line).join('');
+        yield { text: r.value.map((x) => x.line).join(''), rows: r.value.length };
       }
     }
   } finally {
     // A client gone: the slices read ahead stop after their page in flight.
     await Promise.all([current, ...started].map((s) => s?.it.return(undefined).catch(() => {})));
+  }
+}
+
+/**
+ * Every row matching the filters as CSV text, newest first: the header, then the lines in chunks, by COPY where
+ * the database offers it (PostgreSQL, fewer than MAX_COPIES running), else by keyset pages. Stable while entries
+ * are being written (new ones are newer than the range being read). A consumer that stops early (the client went
+ * away) ends the reading: the COPY is cancelled, or no page past the one in flight is read.
+ */
+export async function* exportLogsCsv(
+  services: Pick<Services, 'db' | 'usage'>,
+  scope: AdminScope,
+  input: AdminLogsExportInput,
+  /** `bulk: false` reads pages even where COPY is available (tests of the paged path). */
+  { pageSize = EXPORT_PAGE_ROWS, bulk = true }: { pageSize?: number; bulk?: boolean } = {},
+): AsyncGenerator<string, { rows: number }, unknown> {
+  const db = services.db;
+  const where = logConditions(scope, input, await searchUsers(db, input.search));
+  const copied = bulk
+    ? copyOf(db)?.lines(Prisma.sql`
+        SELECT ${CSV_LINE} FROM "UsageLog" l LEFT JOIN "User" u ON u."id" = l."userId" WHERE ${where} ${NEWEST_FIRST}`)
+    : null;
+  yield csvHeader();
+  let rows = 0;
+  for await (const chunk of copied ? copiedLines(copied) : pagedLines(db, scope, input, where, pageSize)) {
+    rows += chunk.rows;
+    yield chunk.text;
   }
   services.usage.current()?.attach({ details: `Exported ${rows} usage records as CSV` });
   return { rows };

@@ -74,7 +74,8 @@ describe('exportLogsCsv', () => {
       search: 'keyset-co',
       period: { gte: new Date(t.getTime() - 5000), lt: new Date(t.getTime() + 1) },
     };
-    for await (const c of exportLogsCsv(services, PLATFORM_SCOPE, input, 3)) chunks.push(c);
+    for await (const c of exportLogsCsv(services, PLATFORM_SCOPE, input, { pageSize: 3, bulk: false }))
+      chunks.push(c);
     expect(chunks).toHaveLength(4); // header, then pages of 3, 3 and 1
     const details = chunks
       .slice(1)

@@ -4,7 +4,7 @@
 // and a deleted user's entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@app/db/testing';
-import { Prisma, type Database, type Db } from '@app/db';
+import { Prisma, copyOf, type Database, type Db } from '@app/db';
 import type { Services } from '../container.js';
 import { createTestUser } from '../../testing/factories.js';
 import { insertUsageRows } from '../usage-log-insert.js';
@@ -12,7 +12,7 @@ import type { UsageRow } from '../usage-log.js';
 import { deleteExpiredUsageLogs } from '../jobs/usage-log-retention.js';
 import { ensureUsageLogPartitions, usageLogPartitions } from '../jobs/usage-log-partitions.js';
 import { adminLogsInput, adminUsageAnalyticsInput } from '../../schemas/admin.js';
-import { clearTestUsage, exportLogsCsv, listLogs, usageAnalytics } from './logs.js';
+import { clearTestUsage, csvHeader, exportLogsCsv, listLogs, usageAnalytics } from './logs.js';
 import { TOTAL_CAP } from './log-total.js';
 import { rebuildUsageRollups } from './usage-rollups.js';
 import { PLATFORM_SCOPE, type AdminScope } from './scope.js';
@@ -113,7 +113,8 @@ describe('keyset pages', () => {
     );
     const input = adminLogsInput.parse({ action: 'ADMIN_ACCESS', from: '2024-03-20', to: '2024-03-22' });
     const chunks: string[] = [];
-    for await (const c of exportLogsCsv(services, PLATFORM_SCOPE, input, 2)) chunks.push(c);
+    for await (const c of exportLogsCsv(services, PLATFORM_SCOPE, input, { pageSize: 2, bulk: false }))
+      chunks.push(c);
     const details = chunks
       .slice(1)
       .join('')
@@ -284,5 +285,58 @@ describe('a deleted user', () => {
     );
     const after = await usageAnalytics(services, PLATFORM_SCOPE, adminUsageAnalyticsInput.parse(period));
     expect(after.totalRequests).toBe(before.totalRequests);
+  });
+});
+
+describe('the CSV export by COPY (PostgreSQL)', () => {
+  it('writes the same bytes as the paged export, quoting and formulas included, under every filter', async () => {
+    expect(copyOf(db) !== undefined).toBe(database.kind === 'postgres');
+    const { user } = await createTestUser(db, { email: 'o\'brien+"x"@copy-co.com' });
+    const t = Date.UTC(2024, 8, 10, 12);
+    const details = ['=SUM(A1)', 'say "hi"', 'two\r\nlines', '-1', 'tab\tin', 'ünïcode ✓', null, '@home', ''];
+    await insertUsageRows(
+      db,
+      details.map((d, i) =>
+        row({
+          userId: i % 2 ? user.id : null,
+          action: i % 3 ? 'BILLING' : 'SUBSCRIPTION',
+          status: i % 4 ? 'success' : 'error',
+          details: d,
+          // Ties on the timestamp, and one row outside the mid-day period below.
+          timestamp: new Date(t + (i < 4 ? 0 : i * 60_000) - (i === 8 ? 86_400_000 : 0)),
+        }),
+      ),
+    );
+    const both = async (filters: object) => {
+      const input = adminLogsInput.parse(filters);
+      const read = async (bulk: boolean) => {
+        const chunks: string[] = [];
+        for await (const c of exportLogsCsv(services, PLATFORM_SCOPE, input, { bulk })) chunks.push(c);
+        return chunks.join('');
+      };
+      return { copied: await read(true), paged: await read(false) };
+    };
+    for (const filters of [
+      { from: '2024-09-09', to: '2024-09-10' },
+      { from: '2024-09-10', to: '2024-09-10', action: 'BILLING', status: 'success' },
+      { search: 'copy-co' },
+      { userId: user.id, from: '2024-09-10', to: '2024-09-10' },
+    ]) {
+      const { copied, paged } = await both(filters);
+      expect(copied).toBe(paged);
+      expect(copied.split('\r\n').length).toBeGreaterThan(2);
+    }
+    const { copied } = await both({ from: '2024-09-09', to: '2024-09-10' });
+    expect(copied).toContain(`"'=SUM(A1)"`);
+    expect(copied).toContain(`"say ""hi"""`);
+    expect(copied).toContain(`"two\r\nlines"`);
+    expect(copied).toContain(`"o'brien+""x""@copy-co.com"`);
+    // A team's export: the same path, scoped.
+    const team: AdminScope = { kind: 'workspace', workspaceId: 'no-such-team' };
+    const none: string[] = [];
+    for await (const c of exportLogsCsv(services, team, adminLogsInput.parse({}))) none.push(c);
+    expect(none.join('')).toBe(csvHeader());
+    await db.$executeRaw(Prisma.sql`DELETE FROM "UsageLog" WHERE "timestamp" >= ${new Date(t - 2 * 86_400_000)}
+      AND "timestamp" < ${new Date(t + 86_400_000)}`);
   });
 });
