@@ -8,11 +8,7 @@ import mammoth from 'mammoth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '@app/api/testing';
 import { quizFixture } from '../../../../packages/api/src/services/artifacts/export/test-fixtures.js';
-import { markdownOf } from '../../../../packages/api/src/services/artifacts/service.js';
-import {
-  createArtifactStatements,
-  newArtifactId,
-} from '../../../../packages/api/src/services/artifacts/versions.js';
+import { createTestArtifact } from '../../../../packages/api/src/testing/artifacts.js';
 import { RATE_LIMITS, createRateLimiter } from '../../../../packages/api/src/services/rate-limit.js';
 import { hashInviteToken } from '../../../../packages/api/src/services/workspaces/tokens.js';
 import { createTestServer, type TestServer } from '../testing.js';
@@ -60,30 +56,7 @@ async function member(workspaceId: string, firstName: string, role: 'ADMIN' | 'M
 }
 
 /** A quiz (the export fixture) in a new session of `userId`, at version 1. */
-async function storedQuiz(userId: string) {
-  const db = s.services.db;
-  const session = await db.assistantSession.create({ data: { userId } });
-  const id = newArtifactId();
-  await db.$transaction(
-    createArtifactStatements(db, {
-      id,
-      sessionId: session.id,
-      userId,
-      messageId: null,
-      first: {
-        kind: 'quiz',
-        title: quizFixture.title,
-        data: quizFixture,
-        content: markdownOf('quiz', quizFixture),
-        source: 'generated',
-        note: null,
-        createdById: null,
-        messageId: null,
-      },
-    }),
-  );
-  return { id, sessionId: session.id };
-}
+const storedQuiz = (userId: string) => createTestArtifact(s.services.db, userId, 'quiz', quizFixture);
 
 /** The newest mail to `email` (decoded), or null. */
 function mailTo(email: string): string | null {

@@ -3,15 +3,19 @@ import { sendFile } from './artifacts.js';
 import { bodyField, type RestRouter } from './route.js';
 
 export function reviewRoutes(r: RestRouter) {
+  // {workspace: true|false, members?: [{userId, role: 'VIEWER' | 'EDITOR'}], tags?}: docs/decisions/review.md.
   r.post('/artifacts/:id/share', (c, { params, body }) =>
     c.review.share({
       artifactId: params.id!,
       workspace: bodyField(body, 'workspace') as boolean,
+      ...(bodyField(body, 'members') !== undefined ? { members: bodyField(body, 'members') as never } : {}),
       ...(bodyField(body, 'tags') !== undefined ? { tags: bodyField(body, 'tags') as string[] } : {}),
     }),
   );
   r.get('/artifacts/:id/review', (c, { params }) => c.review.state({ artifactId: params.id! }));
-  r.get('/artifacts/:id/mentionable', (c, { params }) => c.review.mentionable({ artifactId: params.id! }));
+  r.get('/artifacts/:id/mentionable', (c, { params, query }) =>
+    c.review.mentionable({ artifactId: params.id!, scope: (query.scope || undefined) as never }),
+  );
   r.get('/workspaces/current/library', (c, { query }) =>
     c.review.library({
       q: query.q || undefined,

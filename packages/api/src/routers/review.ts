@@ -11,6 +11,7 @@ import {
   editCommentInput,
   inviteReviewerInput,
   libraryInput,
+  mentionableInput,
   readNotificationsInput,
   resolveCommentInput,
   reviewTokenInput,
@@ -30,7 +31,7 @@ import {
   listComments,
   resolveComment,
 } from '../services/review/comments.js';
-import { library, shareArtifact, shareState, sharedArtifact } from '../services/review/library.js';
+import { library, sharedArtifact } from '../services/review/library.js';
 import { mentionable } from '../services/review/mentions.js';
 import { listNotifications, readNotifications } from '../services/review/notifications.js';
 import {
@@ -42,6 +43,7 @@ import {
   reviewerRequestChanges,
   revokeReviewer,
 } from '../services/review/reviewers.js';
+import { shareArtifact, shareState } from '../services/review/share.js';
 import { setStatus } from '../services/review/status.js';
 import { storyboard } from '../services/review/storyboard.js';
 
@@ -49,15 +51,22 @@ import { storyboard } from '../services/review/storyboard.js';
 const { protectedProcedure, publicProcedure } = proceduresFiledUnder(USAGE_ACTIONS.CHAT_MESSAGE);
 
 export const reviewRouter = router({
-  /** Shares the artifact with the caller's workspace (`workspace: true`) or unshares it; answers `state`. */
+  /**
+   * Shares the artifact in the caller's workspace — with every member (`workspace: true`) and/or the people in
+   * `members` ({userId, role: VIEWER | EDITOR}, the whole list) — or unshares it (`workspace: false`, no one
+   * listed); answers `state`.
+   */
   share: protectedProcedure
     .input(shareArtifactInput)
     .mutation(({ ctx, input }) => shareArtifact(ctx.services, ctx.user.id, input)),
 
-  /** The members the caller may @mention on the artifact (who can see it), each with the handle to type. */
+  /**
+   * The members the caller may @mention on the artifact (who can see it), each with the handle to type; with
+   * `scope: 'workspace'`, every member its author may share it with (the author only).
+   */
   mentionable: protectedProcedure
-    .input(artifactRefInput)
-    .query(({ ctx, input }) => mentionable(ctx.services, ctx.user.id, input.artifactId)),
+    .input(mentionableInput)
+    .query(({ ctx, input }) => mentionable(ctx.services, ctx.user.id, input.artifactId, input.scope)),
 
   /** Shared or not, what the caller may do, status with approvals and the changes since approval. */
   state: protectedProcedure

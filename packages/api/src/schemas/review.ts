@@ -68,9 +68,39 @@ export const reviewTokenSchema = z
   .max(200, 'This review link is not valid.')
   .regex(/^[A-Za-z0-9_-]+$/, 'This review link is not valid.');
 
+/** A person an artifact is shared with reads it (VIEWER) or also changes its content (EDITOR). */
+export const SHARE_ROLES = ['VIEWER', 'EDITOR'] as const;
+export type ShareRoleName = (typeof SHARE_ROLES)[number];
+export const SHARE_ROLE_LABELS: Record<ShareRoleName, string> = { VIEWER: 'Viewer', EDITOR: 'Editor' };
+export const SHARE_MEMBERS_MAX = 100;
+
+/** The people listed on a share, the whole list (it replaces the one before): each once. */
+export const shareMembersSchema = z
+  .array(
+    z.object(
+      {
+        userId: z.string({ error: 'userId is required' }).trim().min(1, 'userId is required').max(100),
+        role: z.enum(SHARE_ROLES, { error: `role must be ${SHARE_ROLES.join(' or ')}` }),
+      },
+      { error: 'Each member is {userId, role}' },
+    ),
+    { error: 'members must be a list of {userId, role}' },
+  )
+  .max(SHARE_MEMBERS_MAX, `At most ${SHARE_MEMBERS_MAX} people can be listed`)
+  .refine((list) => new Set(list.map((m) => m.userId)).size === list.length, {
+    message: 'Each person can be listed only once',
+  });
+export type ShareMemberInput = z.infer<typeof shareMembersSchema>[number];
+
+/**
+ * `workspace`: whether every member of the workspace sees the artifact. `members` (optional): the people listed
+ * and their role, replacing the list (absent: it stays). `{workspace: false}` without people (no `members`, or an
+ * empty list) unshares: the share and its list go, the author's artifact stays.
+ */
 export const shareArtifactInput = z.object({
   artifactId: artifactIdSchema,
   workspace: z.boolean({ error: 'workspace must be true or false' }),
+  members: shareMembersSchema.optional(),
   tags: z
     .array(
       z
@@ -99,6 +129,13 @@ export const libraryInput = z.object({
 export type LibraryInput = z.infer<typeof libraryInput>;
 
 export const artifactRefInput = z.object({ artifactId: artifactIdSchema });
+
+/** `visible`: who may be @mentioned (sees the artifact); `workspace`: whom its author may share it with. */
+export const MENTION_SCOPES = ['visible', 'workspace'] as const;
+export type MentionScope = (typeof MENTION_SCOPES)[number];
+export const mentionableInput = artifactRefInput.extend({
+  scope: z.enum(MENTION_SCOPES, { error: `scope must be ${MENTION_SCOPES.join(' or ')}` }).optional(),
+});
 
 export const addCommentInput = z.object({
   artifactId: artifactIdSchema,

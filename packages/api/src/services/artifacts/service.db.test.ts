@@ -30,7 +30,7 @@ import {
   restoreArtifact,
   updateArtifact,
 } from './service.js';
-import { createArtifactStatements, newArtifactId } from './versions.js';
+import { createTestArtifact } from '../../testing/artifacts.js';
 
 const log = { info: vi.fn(), debug: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
 let database: Database;
@@ -55,25 +55,7 @@ async function artifactOf(data: unknown, kind: 'quiz' | 'objectives' = 'quiz', o
   const db = database.prisma;
   const { user } = await createTestUser(db, { plan: 'pro', ...o });
   const session = await createAssistantSessions(db).create(user.id, { sessionType: 'LND_COPILOT' });
-  const id = newArtifactId();
-  await db.$transaction(
-    createArtifactStatements(db, {
-      id,
-      sessionId: session.id,
-      userId: user.id,
-      messageId: null,
-      first: {
-        kind,
-        title: (data as { title: string }).title,
-        data,
-        content: markdownOf(kind, data),
-        source: 'generated',
-        note: null,
-        createdById: null,
-        messageId: null,
-      },
-    }),
-  );
+  const { id } = await createTestArtifact(db, user.id, kind, data, session.id);
   return { userId: user.id, sessionId: session.id, id };
 }
 

@@ -1,7 +1,9 @@
 // The artifact service (issue 12): list the latest version of each artifact of a session, get one (or an
 // earlier version) with its version list and what changed, edit (validated → a new version, 409 on a stale
 // base), restore, Fix (the model repairs one warning; A's deterministic repair when it does not) and export.
-// Only the session's user sees an artifact: anyone else gets the same 404 as for a missing one.
+// The session's user lists its artifacts; the version list, edit, restore, Fix and export also answer an editor
+// it is shared with (issue 39, access.ts), and a version records who made it. Anyone else gets the same 404 as
+// for a missing artifact; a reader a 403.
 import type { Db } from '@app/db';
 import { appError, badRequest, formatZodError, notFound } from '../../errors.js';
 import {
@@ -26,6 +28,7 @@ import {
   type PlanFeatureDeps,
 } from '../entitlements/index.js';
 import { createAssistantSessions } from '../assistant/sessions.js';
+import { ARTIFACT_NOT_FOUND, editableArtifact } from './access.js';
 import { checkArtifact, fixArtifact } from './checks.js';
 import { loadCitedChunks, type CitedChunks } from './citations.js';
 import { describeChanges, diffArtifactData, sameData } from './diff.js';
@@ -36,7 +39,7 @@ import { artifactRequest, artifactRequestContexts, requestAt } from './request-c
 import { appendVersion, artifactChangedError, type NewVersion, type VersionSource } from './versions.js';
 import { toArtifactView, type ArtifactDetail, type ArtifactView } from './views.js';
 
-export const ARTIFACT_NOT_FOUND = 'Artifact not found';
+export { ARTIFACT_NOT_FOUND } from './access.js';
 export const WARNING_GONE_MESSAGE =
   'This warning is no longer on the artifact (it may have been fixed already). Reload it to see its current warnings.';
 export const CANNOT_FIX_MESSAGE =
@@ -50,12 +53,6 @@ export type ArtifactServiceDeps = PlanFeatureDeps & {
 type ServiceDeps = ArtifactServiceDeps;
 
 type ArtifactRow = NonNullable<Awaited<ReturnType<Db['artifact']['findFirst']>>>;
-
-async function ownedArtifact(db: Db, userId: string, artifactId: string): Promise<ArtifactRow> {
-  const a = await db.artifact.findFirst({ where: { id: artifactId, userId } });
-  if (!a) throw notFound(ARTIFACT_NOT_FOUND);
-  return a;
-}
 
 async function versionRow(db: Db, artifactId: string, version: number) {
   const v = await db.artifactVersion.findUnique({
@@ -82,8 +79,10 @@ export function validateArtifactData(kind: ArtifactKind, data: unknown): Artifac
   return parsed.data as ArtifactData;
 }
 
+/** The latest version as `userId` sees it (their plan decides Fix and exports): after an access check. */
 async function latestView(s: ServiceDeps, userId: string, artifactId: string, access?: PlanAccess) {
-  const a = await ownedArtifact(s.db, userId, artifactId);
+  const a = await s.db.artifact.findUnique({ where: { id: artifactId } });
+  if (!a) throw notFound(ARTIFACT_NOT_FOUND);
   const [v, request] = await Promise.all([
     versionRow(s.db, a.id, a.version),
     artifactRequest(s.db, a, a.version),
@@ -162,7 +161,7 @@ export async function getArtifact(
   userId: string,
   input: { artifactId: string; version?: number },
 ): Promise<ArtifactDetail> {
-  const a = await ownedArtifact(s.db, userId, input.artifactId);
+  const a = await editableArtifact(s.db, userId, input.artifactId);
   const n = input.version ?? a.version;
   const [v, versions, previous, access, request] = await Promise.all([
     versionRow(s.db, a.id, n),
@@ -218,7 +217,7 @@ export async function updateArtifact(
   userId: string,
   input: { artifactId: string; data: unknown; baseVersion?: number; note?: string },
 ): Promise<ArtifactView> {
-  const a = await ownedArtifact(s.db, userId, input.artifactId);
+  const a = await editableArtifact(s.db, userId, input.artifactId);
   const data = validateArtifactData(kindOf(a), input.data);
   if (input.baseVersion !== undefined && input.baseVersion !== a.version) throw artifactChangedError();
   const latest = await versionRow(s.db, a.id, a.version);
@@ -233,7 +232,7 @@ export async function restoreArtifact(
   userId: string,
   input: { artifactId: string; version: number },
 ): Promise<ArtifactView> {
-  const a = await ownedArtifact(s.db, userId, input.artifactId);
+  const a = await editableArtifact(s.db, userId, input.artifactId);
   const old = await versionRow(s.db, a.id, input.version);
   const latest = input.version === a.version ? old : await versionRow(s.db, a.id, a.version);
   if (sameData(latest.data, old.data)) return latestView(s, userId, a.id);
@@ -264,7 +263,7 @@ export async function fixArtifactWarning(
   input: { artifactId: string; code: string; path: string },
   signal?: AbortSignal,
 ): Promise<ArtifactView> {
-  const a = await ownedArtifact(s.db, userId, input.artifactId);
+  const a = await editableArtifact(s.db, userId, input.artifactId);
   const kind = kindOf(a);
   const access = await assertKindAllowed(s, userId, kind);
   assertLive(access, access.status);
@@ -323,7 +322,7 @@ export async function exportArtifactFile(
   userId: string,
   input: { artifactId: string; format: ExportFormat; version?: number },
 ): Promise<ArtifactFile> {
-  const a = await ownedArtifact(s.db, userId, input.artifactId);
+  const a = await editableArtifact(s.db, userId, input.artifactId);
   const kind = kindOf(a);
   const formats = EXPORT_FORMATS_BY_KIND[kind];
   if (!formats.includes(input.format))

@@ -1,6 +1,7 @@
 // An artifact's activity (issue 39): created and edited come from its versions (every change is one); the rest
-// (shared, commented, reviewer invited or revoked, status changed, approved, exported) are ArtifactActivity rows.
-// Each entry is also noted on the call's team usage-log entry, so workspace admins see it at /team/usage.
+// (shared, access changed, commented, reviewer invited or revoked, status changed, approved, exported) are
+// ArtifactActivity rows. Each entry is also noted on the call's team usage-log entry, so workspace admins see it
+// at /team/usage.
 import type { Db } from '@app/db';
 import type { Services } from '../container.js';
 import { artifactAccess } from './access.js';
@@ -9,6 +10,8 @@ export const ACTIVITY_TYPES = [
   'created',
   'edited',
   'shared',
+  /** Who it is shared with changed: the workspace, people added or removed, a role (details say which). */
+  'access_changed',
   'unshared',
   'commented',
   'reviewer_invited',

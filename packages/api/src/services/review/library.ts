@@ -1,89 +1,15 @@
-// Sharing and the workspace library (issue 39). The author shares an artifact (and its session, for the
-// storyboard) with their workspace, or unshares it — the author's own copy stays either way. Every member sees
-// what is shared with the workspace at /team/library: search by title, filter by kind, status, owner and tag,
-// newest (latest change) first.
+// The workspace library (issue 39; sharing itself is share.ts). A member sees at /team/library what is shared with
+// the workspace or with them (and their own shares); owners and admins see everything shared in it. Search by
+// title, filter by kind, status, owner and tag, newest (latest change) first.
+import type { ShareAudience } from '@app/db';
 import type { Services } from '../container.js';
 import { LIBRARY_PAGE_SIZE, type LibraryInput, type ReviewStatus } from '../../schemas/review.js';
 import type { ArtifactKind } from '../../schemas/artifacts.js';
 import { getArtifact, type ArtifactServiceDeps } from '../artifacts/service.js';
-import { membershipOf, noWorkspace } from '../workspaces/access.js';
-import { recordActivity } from './activity.js';
-import { artifactAccess, displayName, forbidden } from './access.js';
-import { reviewStateOf, type ReviewState } from './status.js';
-
-export async function shareArtifact(
-  s: Pick<Services, 'db' | 'usage'>,
-  userId: string,
-  input: { artifactId: string; workspace: boolean; tags?: string[] },
-) {
-  const access = await artifactAccess(s.db, userId, input.artifactId);
-  const a = access.artifact;
-  if (input.workspace) {
-    if (!access.isAuthor) throw forbidden('Only the author can share this artifact.');
-    const m = access.membership;
-    if (!m) throw noWorkspace();
-    const tags = input.tags ? [...new Set(input.tags)] : undefined;
-    await s.db.artifactShare.upsert({
-      where: { artifactId: a.id },
-      create: { artifactId: a.id, workspaceId: m.workspace.id, sharedById: userId, tags: tags ?? [] },
-      update: { workspaceId: m.workspace.id, ...(tags ? { tags } : {}) },
-    });
-    if (!access.share) await activity(s, userId, a.id, m.workspace.id, 'shared');
-  } else {
-    if (!access.isAuthor && !access.isManager)
-      throw forbidden('Only the author and workspace owners and admins can unshare this artifact.');
-    if (access.share) {
-      await s.db.artifactShare.delete({ where: { artifactId: a.id } });
-      await activity(s, userId, a.id, access.share.workspaceId, 'unshared');
-    }
-  }
-  // A manager who unshared someone else's artifact no longer sees it.
-  if (!input.workspace && !access.isAuthor) return { artifactId: a.id, shared: false as const };
-  return shareState(s, userId, a.id);
-}
-
-async function activity(
-  s: Pick<Services, 'db' | 'usage'>,
-  userId: string,
-  artifactId: string,
-  workspaceId: string,
-  type: 'shared' | 'unshared',
-) {
-  const me = await s.db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { firstName: true, lastName: true },
-  });
-  await recordActivity(s, { artifactId, workspaceId, type, actorId: userId, actorName: displayName(me) });
-}
-
-/** What the artifact card needs: shared or not, what the caller may do, the status and its approvals. */
-export async function shareState(s: Pick<Services, 'db'>, userId: string, artifactId: string) {
-  const access = await artifactAccess(s.db, userId, artifactId);
-  const [review, workspace, openComments] = await Promise.all([
-    reviewStateOf(s.db, access.artifact),
-    access.workspaceId
-      ? s.db.workspace.findUnique({ where: { id: access.workspaceId }, select: { name: true } })
-      : null,
-    s.db.artifactComment.count({ where: { artifactId, parentId: null, resolvedAt: null } }),
-  ]);
-  return {
-    artifactId,
-    shared: access.share !== null,
-    tags: access.share?.tags ?? [],
-    workspaceName: workspace?.name ?? null,
-    latestVersion: access.artifact.version,
-    openComments,
-    can: {
-      share: access.isAuthor && access.membership !== null,
-      edit: access.isAuthor,
-      approve: access.isManager,
-      requestChanges: access.isManager,
-      submit: access.isAuthor || access.isManager,
-      inviteReviewers: (access.isAuthor || access.isManager) && access.workspaceId !== null,
-    },
-    review,
-  };
-}
+import { sharesVisibleTo } from '../artifacts/access.js';
+import { membershipOf } from '../workspaces/access.js';
+import { artifactAccess, displayName } from './access.js';
+import type { ReviewState } from './status.js';
 
 /** A shared artifact as its readers see it (the artifacts' own detail: version list and changes). */
 export async function sharedArtifact(
@@ -110,6 +36,8 @@ export interface LibraryEntry {
   version: number;
   owner: { id: string; name: string };
   tags: string[];
+  /** Shared with the whole workspace, or only with the people listed. */
+  audience: ShareAudience;
   status: ReviewStatus;
   approvedVersion: number | null;
   openComments: number;
@@ -117,13 +45,13 @@ export interface LibraryEntry {
   updatedAt: Date;
 }
 
-/** The workspace's shared artifacts for any member (404 NO_WORKSPACE outside one). */
+/** The shared artifacts the member sees in their workspace (404 NO_WORKSPACE outside one). */
 export async function library(s: Pick<Services, 'db'>, userId: string, input: LibraryInput) {
   const m = await membershipOf(s.db, userId);
   const q = input.q?.trim();
   const rows = await s.db.artifactShare.findMany({
     where: {
-      workspaceId: m.workspace.id,
+      ...sharesVisibleTo(m),
       ...(input.tag ? { tags: { has: input.tag } } : {}),
       artifact: {
         ...(input.kind ? { kind: input.kind } : {}),
@@ -177,6 +105,7 @@ export async function library(s: Pick<Services, 'db'>, userId: string, input: Li
       version: r.artifact.version,
       owner: { id: r.artifact.user.id, name: displayName(r.artifact.user) },
       tags: r.tags,
+      audience: r.audience,
       status,
       approvedVersion: approvedOf.get(r.artifactId) ?? null,
       openComments: openOf.get(r.artifactId) ?? 0,

@@ -214,7 +214,7 @@ export async function reviewerComment(
   const r = await reviewerByToken(s.db, input.token);
   const share = await s.db.artifactShare.findUnique({
     where: { artifactId: r.artifactId },
-    select: { workspaceId: true, tags: true, createdAt: true },
+    select: { workspaceId: true, audience: true, tags: true, createdAt: true },
   });
   return createComment(
     s,

@@ -2,8 +2,10 @@
 // objectives → content outline → activities → assessment items with their keys → modality, then the citations,
 // the open comments and an approval block (who approved which version, when). Built from the same Word blocks as
 // the per-artifact DOCX export (artifacts/export/docx.ts). The session's owner gets every artifact of it; a
-// workspace member gets the artifacts of it shared with their workspace; anyone else a 404.
+// workspace member gets the artifacts of it shared with them (the workspace, or them as a listed person; an
+// owner or admin: every one shared in the workspace); anyone else a 404.
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import type { Prisma } from '@app/db';
 import type { Services } from '../container.js';
 import { notFound } from '../../errors.js';
 import {
@@ -34,6 +36,7 @@ import {
 } from '../artifacts/export/docx.js';
 import { fileNameFor } from '../artifacts/export/file-name.js';
 import { formatMinutes } from '../artifacts/markdown.js';
+import { sharesVisibleTo } from '../artifacts/access.js';
 import { findMembership } from '../workspaces/access.js';
 import { recordActivity } from './activity.js';
 import { displayName } from './access.js';
@@ -236,11 +239,11 @@ async function visibleArtifacts(s: Pick<Services, 'db'>, userId: string, session
     select: { id: true, userId: true, title: true, sessionType: true },
   });
   if (!session) throw notFound('Session not found');
-  let where: { sessionId: string; share?: { workspaceId: string } } = { sessionId };
+  let where: Prisma.ArtifactWhereInput = { sessionId };
   const m = await findMembership(s.db, userId);
   if (session.userId !== userId) {
     if (!m) throw notFound('Session not found');
-    where = { sessionId, share: { workspaceId: m.workspace.id } };
+    where = { sessionId, share: sharesVisibleTo(m) };
   }
   const workspaceId = m?.workspace.id ?? null;
   const artifacts = await s.db.artifact.findMany({
