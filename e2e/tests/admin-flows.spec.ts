@@ -297,6 +297,38 @@ test('usage logs: search on Enter, action filter, date range, CSV exports', asyn
   await expect(logsTable(page)).toContainText('No logs found.');
 });
 
+test('usage logs page by keyset: Next sends the page’s cursor, Previous comes back (issue 40)', async ({
+  page,
+  request,
+}) => {
+  // Twelve User Login entries for one account.
+  const tag = unique('paged');
+  const u = await createUser(request, { email: `${tag}@example.com` });
+  for (let i = 0; i < 12; i++) await logInByApi(request, u);
+
+  await logInAsAdmin(page, '/admin?section=usage');
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'User Login', exact: true }).click();
+  const search = page.getByPlaceholder('Search by user email...');
+  await search.fill(tag);
+  await search.press('Enter');
+  await expect(page.getByText('Showing 1 to 10 of 12 logs')).toBeVisible();
+  await expect(logsTable(page).getByRole('row')).toHaveCount(11); // header + 10
+
+  const next = page.waitForRequest((r) => r.url().includes('admin.logs') && r.url().includes('cursor'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  const cursor = /"cursor":"(\d+\.[\w-]+)"/.exec(decodeURIComponent((await next).url()))?.[1];
+  expect(cursor).toBeTruthy();
+  await expect(page.getByText('Showing 11 to 12 of 12 logs')).toBeVisible();
+  await expect(logsTable(page).getByRole('row')).toHaveCount(3); // header + 2
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Showing 1 to 10 of 12 logs')).toBeVisible();
+  await expect(logsTable(page).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+});
+
 test('payment status: provider title, cards, integration card and recent transactions', async ({
   page,
   request,
