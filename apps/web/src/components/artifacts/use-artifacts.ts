@@ -23,7 +23,10 @@ export function useArtifactDetail(artifactId: string, version: number | undefine
   return { ...query, detail: query.data as ArtifactDetail | undefined };
 }
 
-/** Refetches every artifact list and version detail (after a new version or a finished answer). */
+/**
+ * Refetches every artifact list and version detail (after a new version or a finished answer), and the shared
+ * artifact as the library shows it (an editor's new version, issue 39).
+ */
 export function useInvalidateArtifacts() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -31,6 +34,7 @@ export function useInvalidateArtifacts() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.artifacts.list.pathKey() }),
       queryClient.invalidateQueries({ queryKey: trpc.artifacts.get.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.review.artifact.pathKey() }),
     ]);
 }
 

@@ -27,7 +27,7 @@ import { placeholdersOf } from './artifact-format';
 import { ExportMenu } from './export-menu';
 import { useArtifactDetail, useArtifactErrorToast, useArtifactMutations } from './use-artifacts';
 
-const SOURCE_LABELS: Record<string, string> = {
+export const SOURCE_LABELS: Record<string, string> = {
   generated: 'Generated',
   edit: 'Edited',
   revise: 'Revised',

@@ -2,7 +2,7 @@
 // the artifact (role=listbox/option under the box). ArrowDown/ArrowUp move, Enter or Tab insert the member's
 // handle, Escape closes; the box keeps focus (aria-activedescendant), a click inserts too.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { cn } from '@app/ui';
+import { MemberListbox, memberOptionId } from './member-listbox';
 import { insertMention, matchMentions, mentionQueryAt, type MentionCandidate } from './mentions';
 
 export function useMentionList(candidates: MentionCandidate[], text: string, setText: (t: string) => void) {
@@ -15,7 +15,7 @@ export function useMentionList(candidates: MentionCandidate[], text: string, set
   const matches = q && q.start !== dismissed ? matchMentions(candidates, q.query) : [];
   const open = matches.length > 0;
   const current = Math.min(active, matches.length - 1);
-  const optionId = (i: number) => `${listId}-${i}`;
+  const optionId = (i: number) => memberOptionId(listId, i);
   const track = () => setCaret(ref.current?.selectionStart ?? null);
 
   const choose = (c: MentionCandidate) => {
@@ -56,37 +56,17 @@ export function useMentionList(candidates: MentionCandidate[], text: string, set
     'aria-activedescendant': open ? optionId(current) : undefined,
   };
   const list = open ? (
-    <ul
-      role="listbox"
+    <MemberListbox
       id={listId}
-      aria-label="Mention a teammate"
-      className="bg-popover text-popover-foreground absolute top-full left-0 z-20 mt-1 max-h-56 w-72 max-w-full overflow-y-auto rounded-md border p-1 shadow-md"
-      data-testid="mention-list"
-    >
-      {matches.map((c, i) => (
-        <li
-          key={c.userId}
-          id={optionId(i)}
-          role="option"
-          aria-selected={i === current}
-          className={cn(
-            'grid cursor-pointer rounded-sm px-2 py-1.5 text-sm',
-            i === current && 'bg-accent text-accent-foreground',
-          )}
-          onMouseDown={(e) => {
-            e.preventDefault();
-            choose(c);
-          }}
-          onMouseEnter={() => setActive(i)}
-        >
-          <span className="font-medium">{c.name}</span>
-          <span className="text-muted-foreground truncate text-xs">
-            @{c.handle}
-            {c.handle !== c.email ? ` · ${c.email}` : ''}
-          </span>
-        </li>
-      ))}
-    </ul>
+      label="Mention a teammate"
+      className="w-72"
+      testId="mention-list"
+      members={matches}
+      current={current}
+      detail={(c) => `@${c.handle}${c.handle !== c.email ? ` · ${c.email}` : ''}`}
+      onPick={choose}
+      onHover={setActive}
+    />
   ) : null;
   const onTextChange = (t: string, at: number) => {
     setText(t);

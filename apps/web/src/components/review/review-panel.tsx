@@ -14,6 +14,7 @@ import { ChangeEntry } from '../artifacts/versions-dialog';
 import { CommentsPanel } from './comments-panel';
 import type { CommentTarget, ReviewInfo, ReviewStateView } from './review-types';
 import { StatusBadge } from './status-badge';
+import { SharePeople, shareBody } from './share-people';
 import { TagsEditor } from './tags-editor';
 
 const when = (d: Date | string) =>
@@ -98,35 +99,48 @@ function ShareRow({ state: s, onChange }: { state: ReviewStateView; onChange(): 
   const trpc = useTRPC();
   const share = useMutation(trpc.review.share.mutationOptions());
   if (!s.can.share && !s.shared) return null;
+  const workspace = s.workspaceName ?? 'the workspace';
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <Share2 className="text-muted-foreground size-4" aria-hidden />
-      {s.can.share ? (
-        <Label className="flex items-center gap-2 text-sm">
-          <Switch
-            checked={s.shared}
-            disabled={share.isPending}
-            data-testid="share-switch"
-            onCheckedChange={async (on) => {
-              try {
-                await share.mutateAsync({ artifactId: s.artifactId, workspace: on });
-                toast.success(on ? `Shared with ${s.workspaceName ?? 'your team'}` : 'No longer shared');
-                await onChange();
-              } catch (err) {
-                toast.error('Could not change sharing', {
-                  description: errorMessage(err, 'Please try again.'),
-                });
-              }
-            }}
-          />
-          Share with {s.workspaceName ?? 'the workspace'}
-        </Label>
-      ) : (
-        <span className="text-sm">Shared with {s.workspaceName}</span>
-      )}
-      {s.shared && (
-        <TagsEditor artifactId={s.artifactId} tags={s.tags} editable={s.can.share} onChange={onChange} />
-      )}
+    <div className="grid gap-3 rounded-md border p-3" data-testid="share-row">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {s.can.share ? (
+          <Label className="flex min-w-0 items-center gap-2 text-sm">
+            <Share2 className="text-muted-foreground size-4 shrink-0" aria-hidden />
+            <Switch
+              checked={s.audience === 'WORKSPACE'}
+              disabled={share.isPending}
+              data-testid="share-switch"
+              onCheckedChange={async (on) => {
+                try {
+                  const next = await share.mutateAsync(shareBody(s, { workspace: on }));
+                  toast.success(
+                    on
+                      ? `Shared with ${workspace}`
+                      : next.shared
+                        ? 'Only the people listed see it now'
+                        : 'No longer shared',
+                  );
+                  await onChange();
+                } catch (err) {
+                  toast.error('Could not change sharing', {
+                    description: errorMessage(err, 'Please try again.'),
+                  });
+                }
+              }}
+            />
+            Share with {workspace}
+          </Label>
+        ) : (
+          <span className="flex items-center gap-2 text-sm">
+            <Share2 className="text-muted-foreground size-4 shrink-0" aria-hidden />
+            {s.audience === 'WORKSPACE' ? `Shared with ${workspace}` : 'Shared with the people listed'}
+          </span>
+        )}
+        {s.shared && (
+          <TagsEditor share={shareBody(s)} tags={s.tags} editable={s.can.share} onChange={onChange} />
+        )}
+      </div>
+      <SharePeople state={s} onChange={onChange} />
     </div>
   );
 }
@@ -298,7 +312,8 @@ function Reviewers({ artifactId }: { artifactId: string }) {
 const ACTIVITY_WORDS: Record<string, string> = {
   created: 'created it',
   edited: 'edited it',
-  shared: 'shared it with the workspace',
+  shared: 'shared it',
+  access_changed: 'changed who it is shared with',
   unshared: 'unshared it',
   commented: 'commented',
   reviewer_invited: 'invited a reviewer',
@@ -323,7 +338,8 @@ function ActivityList({ artifactId }: { artifactId: string }) {
               <span>
                 <span className="font-medium">{e.actorName}</span> {ACTIVITY_WORDS[e.type] ?? e.type}
                 {e.version ? ` (v${e.version})` : ''}
-                {e.details ? ` — ${e.details}` : ''}
+                {/* "shared it with the workspace", "shared it with Sam Tester (editor)" */}
+                {e.details ? (e.type === 'shared' ? ` ${e.details}` : ` — ${e.details}`) : ''}
               </span>
             </li>
           ))}

@@ -1,10 +1,10 @@
-// A shared artifact's tags (issue 39), which the library filters by: its editor (the author) adds and removes
-// them here — each change is the share call with the new list (`POST /api/artifacts/{id}/share {workspace: true,
-// tags}`) — everyone else sees them.
+// A shared artifact's tags (issue 39), which the library filters by: its author adds and removes them here — each
+// change is the share call as the share stands, with the new list (`POST /api/artifacts/{id}/share {workspace,
+// members, tags}`) — everyone else sees them.
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { SHARE_TAGS_MAX } from '@app/api/schemas';
+import { SHARE_TAGS_MAX, type ShareRoleName } from '@app/api/schemas';
 import { Badge, Button, Input, toast } from '@app/ui';
 import { errorMessage } from '../../auth/errors';
 import { useTRPC } from '../../lib/trpc';
@@ -13,12 +13,13 @@ import { useTRPC } from '../../lib/trpc';
 export const tagOf = (text: string) => text.trim().replace(/^#+/, '').trim().toLowerCase();
 
 export function TagsEditor({
-  artifactId,
+  share: body,
   tags,
   editable,
   onChange,
 }: {
-  artifactId: string;
+  /** The share call as the share stands (who it is shared with): the tags go with it. */
+  share: { artifactId: string; workspace: boolean; members: { userId: string; role: ShareRoleName }[] };
   tags: string[];
   editable: boolean;
   onChange(): unknown;
@@ -28,7 +29,7 @@ export function TagsEditor({
   const [draft, setDraft] = useState('');
   const save = async (next: string[]) => {
     try {
-      await share.mutateAsync({ artifactId, workspace: true, tags: next });
+      await share.mutateAsync({ ...body, tags: next });
       await onChange();
       return true;
     } catch (err) {
