@@ -1,7 +1,8 @@
-// Helpers of the team specs: the invite link from the mail outbox, and a team owner ready to invite.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Helpers of the team specs: the invite link from the mail outbox, a team owner ready to invite, a member who has
+// joined their workspace; for the review specs, asking the assistant and screenshots at 1280 and 375 px.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createUser, type E2EUser } from '../support/users';
 
 function decodeQuotedPrintable(s: string) {
@@ -52,4 +53,68 @@ export function createTeamOwner(request: APIRequestContext, firstName = 'Olive')
     lastName: 'Owner',
     email: teamEmail('owner'),
   });
+}
+
+/** A Team owner whose workspace exists and pays for `seats` seats (room for `seats - 1` members). */
+export async function createTeamOwnerWithSeats(
+  request: APIRequestContext,
+  firstName: string,
+  seats: number,
+): Promise<E2EUser> {
+  const owner = await createTeamOwner(request, firstName);
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  expect((await request.get('/api/workspaces/current', { headers })).ok()).toBe(true);
+  const paid = await request.post('/api/workspaces/current/seats', { headers, data: { seats } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  return owner;
+}
+
+/** A new user invited to `owner`'s workspace (which has a free seat) by mail, who accepted the invite. */
+export async function joinedMember(
+  request: APIRequestContext,
+  owner: E2EUser,
+  firstName: string,
+  lastName: string,
+): Promise<E2EUser> {
+  const email = teamEmail(firstName.toLowerCase());
+  const member = await createUser(request, { firstName, lastName, email });
+  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  const invited = await request.post('/api/workspaces/current/invites', {
+    headers,
+    data: { emails: [email] },
+  });
+  expect(invited.ok(), await invited.text()).toBe(true);
+  const token = (await inviteLinkFromOutbox(email)).split('/invite/')[1]!;
+  const joined = await request.post(`/api/invites/${token}/accept`, {
+    headers: { authorization: `Bearer ${member.accessToken}` },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  return member;
+}
+
+const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const streaming = (page: Page) => page.locator('[data-role="assistant"][data-streaming="true"]');
+
+/** Sends `text` to the assistant and waits for the whole answer. */
+export async function ask(page: Page, text: string) {
+  await messageBox(page).fill(text);
+  await messageBox(page).press('Enter');
+  await expect(page.locator('[data-role="user"]').last()).toContainText(text);
+  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
+}
+
+const SHOTS = process.env.REVIEW_SHOTS_DIR;
+/** With REVIEW_SHOTS_DIR=…: the page (or one element) at 1280 and 375 px, as `<name>-<width>.png`. */
+export async function shots(page: Page, name: string, element?: Locator) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    const file = path.join(SHOTS, `${name}-${width}.png`);
+    if (element) await element.screenshot({ path: file });
+    else await page.screenshot({ path: file, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -5,41 +5,17 @@
 // again → In review with the changes since version 2; the card's Export menu offers the storyboard; the storyboard
 // DOCX, reopened with mammoth, holds the objectives, the items and the approval. REVIEW_SHOTS_DIR=… saves
 // screenshots of the new pages at 1280 and 375 px.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import mammoth from 'mammoth';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createUser, signInAs } from '../support/users';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from '../support/users';
 import { freshClientIp } from './auth-helpers';
-import { createTeamOwner, inviteLinkFromOutbox, teamEmail } from './team-helpers';
+import { ask, createTeamOwnerWithSeats, joinedMember, shots, teamEmail } from './team-helpers';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() } });
 
 const SHOTS = process.env.REVIEW_SHOTS_DIR;
-/** The page (or, inside a scrolling pane like the assistant's, one element) at 1280 and 375 px. */
-async function shots(page: Page, name: string, element?: Locator) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(200);
-    const file = path.join(SHOTS, `${name}-${width}.png`);
-    if (element) await element.screenshot({ path: file });
-    else await page.screenshot({ path: file, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-const input = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-const streaming = (page: Page) => page.locator('[data-role="assistant"][data-streaming="true"]');
-
-async function ask(page: Page, text: string) {
-  await input(page).fill(text);
-  await input(page).press('Enter');
-  await expect(page.locator('[data-role="user"]').last()).toContainText(text);
-  await expect(streaming(page)).toHaveCount(0, { timeout: 30_000 });
-}
 
 /** The newest `/review/{token}` link mailed to `to`. */
 async function reviewLinkFromOutbox(to: string): Promise<string> {
@@ -81,24 +57,9 @@ test('share a quiz → a member comments on question 3 with @mention → an outs
   request,
 }) => {
   test.setTimeout(240_000);
-  const designer = await createTeamOwner(request, 'Dora');
+  const designer = await createTeamOwnerWithSeats(request, 'Dora', 2);
   const headers = { authorization: `Bearer ${designer.accessToken}` };
-  expect((await request.get('/api/workspaces/current', { headers })).ok()).toBe(true);
-  expect((await request.post('/api/workspaces/current/seats', { headers, data: { seats: 2 } })).ok()).toBe(
-    true,
-  );
-  const memberEmail = teamEmail('member');
-  const member = await createUser(request, { firstName: 'Mia', lastName: 'Member', email: memberEmail });
-  expect(
-    (
-      await request.post('/api/workspaces/current/invites', { headers, data: { emails: [memberEmail] } })
-    ).ok(),
-  ).toBe(true);
-  const inviteToken = (await inviteLinkFromOutbox(memberEmail)).split('/invite/')[1]!;
-  const joined = await request.post(`/api/invites/${inviteToken}/accept`, {
-    headers: { authorization: `Bearer ${member.accessToken}` },
-  });
-  expect(joined.ok(), await joined.text()).toBe(true);
+  const member = await joinedMember(request, designer, 'Mia', 'Member');
 
   // The designer makes a quiz and shares it from its card.
   await signInAs(page, designer, '/assistant');
