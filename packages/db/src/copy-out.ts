@@ -24,7 +24,8 @@ export interface CopyBatch {
 export interface CopyRunner {
   /**
    * The values of a one-column query, in order, in batches as they arrive; null when MAX_COPIES are running or a
-   * value cannot be written as a literal. Stopping early (return/break) cancels the query.
+   * value cannot be written as a literal. Stopping early (return/break) cancels the query. Iterate the answer at
+   * once: its slot among MAX_COPIES is taken now and freed when the iteration ends.
    */
   lines(statement: Prisma.Sql): AsyncGenerator<CopyBatch> | null;
 }

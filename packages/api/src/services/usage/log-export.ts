@@ -178,11 +178,12 @@ export async function* exportLogsCsv(
 ): AsyncGenerator<string, { rows: number }, unknown> {
   const db = services.db;
   const where = logConditions(scope, input, await searchUsers(db, input.search));
+  yield csvHeader();
+  // Asked for only now and iterated at once: a COPY's slot is freed when its iteration ends.
   const copied = bulk
     ? copyOf(db)?.lines(Prisma.sql`
         SELECT ${CSV_LINE} FROM "UsageLog" l LEFT JOIN "User" u ON u."id" = l."userId" WHERE ${where} ${NEWEST_FIRST}`)
     : null;
-  yield csvHeader();
   let rows = 0;
   for await (const chunk of copied ? copiedLines(copied) : pagedLines(db, scope, input, where, pageSize)) {
     rows += chunk.rows;

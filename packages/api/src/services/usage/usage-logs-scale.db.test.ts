@@ -331,6 +331,15 @@ describe('the CSV export by COPY (PostgreSQL)', () => {
     expect(copied).toContain(`"say ""hi"""`);
     expect(copied).toContain(`"two\r\nlines"`);
     expect(copied).toContain(`"o'brien+""x""@copy-co.com"`);
+    // Exports stopped right after the header leave no COPY slot taken.
+    for (let i = 0; i < 3; i++) {
+      const it = exportLogsCsv(services, PLATFORM_SCOPE, adminLogsInput.parse({}));
+      await it.next();
+      await it.return({ rows: 0 });
+    }
+    const probe = copyOf(db)?.lines(Prisma.sql`SELECT 'x'`);
+    if (database.kind === 'postgres') expect(probe).not.toBeNull();
+    if (probe) for await (const b of probe) expect(b.rows).toBe(1);
     // A team's export: the same path, scoped.
     const team: AdminScope = { kind: 'workspace', workspaceId: 'no-such-team' };
     const none: string[] = [];
