@@ -4,6 +4,7 @@
 // not listed, does not see it in the library and gets "not available" at its address. REVIEW_SHOTS_DIR=… saves the
 // Share row (and its picker, and the editor's library page) at 1280 and 375 px.
 import { expect, test } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { signInAs } from '../support/users';
 import { freshClientIp } from './auth-helpers';
 import { ask, createTeamOwnerWithSeats, joinedMember, shots } from './team-helpers';
@@ -47,6 +48,7 @@ test('the author shares a quiz with one member as editor → they edit it and ve
   await expect(members.getByRole('option')).toHaveText([/Eddie Editor/]);
   await expect(picker).toHaveAttribute('aria-activedescendant', /.+/);
   await shots(page, 'share-picker', card.getByTestId('review-panel'));
+  expect(await axeViolations(page, { include: '[data-testid="share-row"]' })).toEqual([]);
   await expect(picker).toBeFocused();
   await page.keyboard.press('Enter');
   const person = row.getByTestId('shared-person');
@@ -55,6 +57,7 @@ test('the author shares a quiz with one member as editor → they edit it and ve
   await expect(person.getByRole('combobox', { name: 'Role of Eddie Editor' })).toHaveText('Editor');
   await expect(row.getByTestId('share-switch')).not.toBeChecked();
   await shots(page, 'share-row', row);
+  expect(await axeViolations(page, { include: '[data-testid="share-row"]' })).toEqual([]);
 
   // Eddie finds it in the library and edits it there: version 2, edited by him.
   const editorContext = await browser.newContext({
