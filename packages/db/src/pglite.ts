@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketHandler, PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { memorySocketPair } from './memory-socket.js';
 
@@ -56,6 +57,13 @@ export interface EmbeddedPostgres {
  */
 export const EMBEDDED_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
+/**
+ * Extensions the migrations create (`CREATE EXTENSION`), loaded into every embedded instance: PGlite keeps an
+ * extension's files outside the data directory, so an instance (or a dumped data directory loaded into one) can
+ * use an extension only when it was started with it. pg_trgm: the trigram indexes of the admin user search.
+ */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
+
 export interface EmbeddedStartOptions {
   /**
    * A data directory dumped by `dumpEmbeddedDataDir` to start from (tests: a migrated template, so each test
@@ -74,6 +82,7 @@ export async function startEmbeddedPostgres(
     ...(dataDir ? { dataDir } : {}),
     ...(o.loadDataDir ? { loadDataDir: o.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...EMBEDDED_START_PARAMS],
+    extensions: EMBEDDED_EXTENSIONS,
   });
   // PGlite is single-session: the server multiplexes sockets onto it, so callers keep their pools at
   // one connection and never interleave two transactions.

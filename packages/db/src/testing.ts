@@ -12,7 +12,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { openDatabase, type Database } from './client.js';
 import { PrismaClient } from './generated/prisma/client.js';
 import { migrate, readMigrationList } from './migrations.js';
-import { startEmbeddedPostgres } from './pglite.js';
+import { EMBEDDED_EXTENSIONS, startEmbeddedPostgres } from './pglite.js';
 import { attachSql, poolSql } from './sql.js';
 
 const TEMPLATE_LOCK = 723_451_010;
@@ -43,9 +43,17 @@ const pgliteVersion = (): string =>
   (createRequire(import.meta.url)('../package.json') as { dependencies: Record<string, string> })
     .dependencies['@electric-sql/pglite']!;
 
-/** Where the migrated PGlite template of this migration set and PGlite version is kept. */
+/**
+ * Where the migrated PGlite template of this migration set, PGlite version and set of loaded extensions is kept
+ * (the dump's catalog names the extensions the migrations created, whose files come with the instance, not the
+ * dump).
+ */
 export async function pgliteTemplatePath(): Promise<string> {
-  return path.join(tmpdir(), `lnd-pglite-template-${await migrationsHash()}-${pgliteVersion()}.tar`);
+  const extensions = Object.keys(EMBEDDED_EXTENSIONS).sort().join('+');
+  return path.join(
+    tmpdir(),
+    `lnd-pglite-template-${await migrationsHash()}-${pgliteVersion()}-${extensions}.tar`,
+  );
 }
 
 let templateBlob: Promise<Blob> | undefined;

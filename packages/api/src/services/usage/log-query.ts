@@ -30,13 +30,25 @@ export type SearchUsers = string[] | 'many' | undefined;
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-export async function searchUsers(db: Db, search: string | undefined): Promise<SearchUsers> {
-  if (!search) return undefined;
+/**
+ * The statement of searchUsers: the three `ILIKE '%…%'` are read through the User table's pg_trgm GIN indexes
+ * (a bitmap OR of three index scans) when the search has 3 or more characters; a shorter one has no trigram to
+ * look up and scans the table, stopping at the first SEARCH_MAX_USERS + 1 matches.
+ */
+export function userSearchStatement(search: string): Prisma.Sql {
   const like = likePattern(search);
-  const rows = await sqlOf(db).query<{ id: string }>(Prisma.sql`
+  return Prisma.sql`
     SELECT "id" FROM "User"
     WHERE "email" ILIKE ${like} OR "firstName" ILIKE ${like} OR "lastName" ILIKE ${like}
-    LIMIT ${SEARCH_MAX_USERS + 1}`);
+    LIMIT ${SEARCH_MAX_USERS + 1}`;
+}
+
+export async function searchUsers(db: Db, search: string | undefined): Promise<SearchUsers> {
+  if (!search) return undefined;
+  // Unnamed, so planned for this pattern: a prepared statement's generic plan (kept after five runs) reads the
+  // trigram indexes whatever the pattern, and for a 1–2 character or very common one that is a full scan of all
+  // three indexes (measured at 50,000 users: 5–50 ms, where the plan made for the pattern takes 0.2–33 ms).
+  const rows = await sqlOf(db).query<{ id: string }>(userSearchStatement(search), { prepare: false });
   return rows.length > SEARCH_MAX_USERS ? 'many' : rows.map((r) => r.id);
 }
 
