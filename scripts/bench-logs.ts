@@ -168,7 +168,8 @@ function calls(): Call[] {
       path: '/api/admin/logs?search=user77%40&limit=10',
       token: 'admin',
       plain: [
-        `SELECT "id" FROM "User" WHERE "email" ILIKE '%user77@%' LIMIT 501`,
+        `SELECT "id" FROM "User" WHERE "email" ILIKE '%user77@%' OR "firstName" ILIKE '%user77@%'
+           OR "lastName" ILIKE '%user77@%' LIMIT 501`,
         page(`l."userId" = 'u77'`),
         capped(`l."userId" = 'u77'`),
       ],
