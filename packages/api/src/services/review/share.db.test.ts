@@ -19,6 +19,7 @@ import {
 import { LlmError, type LlmProvider } from '../llm/types.js';
 import { createOfflineProvider } from '../llm/offline.js';
 import { membershipOf } from '../workspaces/access.js';
+import { leaveWorkspace, removeMember } from '../workspaces/members.js';
 import { createTestArtifact, testArtifactDeps } from '../../testing/artifacts.js';
 import { createTestUser } from '../../testing/factories.js';
 import type { ObjectivesArtifact } from '../../schemas/artifacts.js';
@@ -298,6 +299,34 @@ describe('changing who it is shared with', () => {
     await db.workspaceMember.deleteMany({ where: { userId: leaver.id } });
     expect(await failure(artifactAccess(db, leaver.id, quiz.id))).toMatchObject({ code: 'NOT_FOUND' });
     expect((await shareState({ db }, dana.id, quiz.id)).members).toEqual([]);
+  });
+
+  it('removed by an admin or leaving, the person is off every list of that workspace: invited back, nothing is shared', async () => {
+    const workspaceId = (await membershipOf(db, dana.id)).workspace.id;
+    const quiz = await stored(dana.id);
+    const removed = await person('Rita', workspaceId);
+    const leaver = await person('Leo', workspaceId);
+    await share(
+      dana.id,
+      {
+        workspace: false,
+        members: [
+          { userId: removed.id, role: 'EDITOR' },
+          { userId: leaver.id, role: 'VIEWER' },
+        ],
+      },
+      quiz.id,
+    );
+    await removeMember({ db, usage }, ada.id, removed.id);
+    await leaveWorkspace({ db, usage }, leaver.id);
+    expect(await db.artifactShareMember.count({ where: { userId: { in: [removed.id, leaver.id] } } })).toBe(
+      0,
+    );
+    // Back in the workspace, they see nothing until the author lists them again.
+    for (const p of [removed, leaver]) {
+      await db.workspaceMember.create({ data: { workspaceId, userId: p.id, role: 'MEMBER' } });
+      expect(await failure(artifactAccess(db, p.id, quiz.id))).toMatchObject({ code: 'NOT_FOUND' });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 // Member management (issue 14): roles, per-member caps, removal, leaving, ownership transfer and renaming. A
 // member who leaves or is removed keeps their account and personal sessions; their team access ends at once,
-// because `payerFor` (billing/subscription.ts) reads the membership on every send.
+// because `payerFor` (billing/subscription.ts) reads the membership on every send. The artifacts shared with them
+// by name in that workspace (issue 39) are no longer theirs to see or edit: those rows go with the membership,
+// so being invited back later starts with nothing shared.
 import { appError, notFound } from '../../errors.js';
 import { ERROR_CODES } from '../../schemas/error-codes.js';
 import type { UpdateMemberInput } from '../../schemas/workspaces.js';
@@ -14,6 +16,14 @@ async function memberOf(s: Pick<Services, 'db'>, m: Membership, userId: string) 
   const target = await s.db.workspaceMember.findFirst({ where: { workspaceId: m.workspace.id, userId } });
   if (!target) throw notFound('Member not found in your workspace');
   return target;
+}
+
+/** Ends a membership with the shares naming the person in that workspace, in one transaction. */
+async function endMembership(s: Pick<Services, 'db'>, workspaceId: string, userId: string) {
+  await s.db.$transaction([
+    s.db.artifactShareMember.deleteMany({ where: { userId, share: { workspaceId } } }),
+    s.db.workspaceMember.deleteMany({ where: { workspaceId, userId } }),
+  ]);
 }
 
 const note = (s: Pick<Services, 'usage'>, workspaceId: string, details: string) =>
@@ -49,7 +59,7 @@ export async function removeMember(s: Pick<Services, 'db' | 'usage'>, callerId: 
   if (target.role === 'OWNER') {
     throw appError('FORBIDDEN', 'The owner cannot be removed; transfer ownership first.');
   }
-  await s.db.workspaceMember.deleteMany({ where: { id: target.id } });
+  await endMembership(s, m.workspace.id, userId);
   note(s, m.workspace.id, 'Member removed');
   return { success: true as const };
 }
@@ -63,7 +73,7 @@ export async function leaveWorkspace(s: Pick<Services, 'db' | 'usage'>, callerId
       { appCode: ERROR_CODES.WORKSPACE_OWNER },
     );
   }
-  await s.db.workspaceMember.deleteMany({ where: { userId: callerId, workspaceId: m.workspace.id } });
+  await endMembership(s, m.workspace.id, callerId);
   note(s, m.workspace.id, 'Left the workspace');
   return { success: true as const };
 }
