@@ -30,6 +30,8 @@ export interface SessionArtifact {
 /** The content a builder writes from: a confidently matched vocabulary, else the draft's placeholders. */
 export interface Knowledge {
   steps: string[];
+  /** The steps are a procedure in order (Domain.ordered); false: practices asked about as such. */
+  stepsInOrder: boolean;
   facts: string[];
   myths: string[];
   errors: DomainError[];
@@ -109,6 +111,7 @@ function knowledgeOf(domain: Domain, messages: LlmMessage[]): Knowledge {
   // knowledge is the vocabulary's or the draft's, never loose lines of a file.
   return {
     steps: domain.steps,
+    stepsInOrder: domain.ordered,
     facts: domain.facts,
     myths: domain.myths,
     errors: domain.errors,

@@ -39,6 +39,12 @@ export interface Domain {
   audience: string;
   setting: string;
   steps: string[];
+  /**
+   * The steps are one procedure done in this order (a sales call, a code change, a complaint, a feedback
+   * conversation): items may ask what comes next or to put them in order. False: good practices that hold in any
+   * order (data protection, fire safety), which are asked about as practices, never as a sequence.
+   */
+  ordered: boolean;
   facts: string[];
   myths: string[];
   errors: DomainError[];
@@ -59,6 +65,7 @@ const DOMAINS: Domain[] = [
       /\b(?:nurs\w*|patients?|wards?|falls?|clinical|hospital|care assistants?|carers?|midwi\w*|care home|healthcare)\b/i,
     audience: 'ward nurses',
     setting: 'a busy medical ward',
+    ordered: false,
     steps: [
       'Assess each patient’s risk on admission with the ward’s risk tool',
       'Check the patient’s identity against the wristband before any intervention',
@@ -158,6 +165,7 @@ const DOMAINS: Domain[] = [
       /\b(?:gdpr|data protection|personal data|privacy|data breach(?:es)?|subject access|dsar|information security|confidential\w*|records management)\b/i,
     audience: 'employees who handle personal data',
     setting: 'a customer operations team',
+    ordered: false,
     steps: [
       'Check there is a lawful basis before you collect or use personal data',
       'Collect only the personal data you need for the stated purpose',
@@ -254,6 +262,7 @@ const DOMAINS: Domain[] = [
       /\b(?:brib\w*|corruption|compliance|code of conduct|conflicts? of interest|gifts? and hospitality|whistleblow\w*|speak(?:ing)? up|fraud|money laundering|aml|sanctions|ethics|expenses policy|harass\w*)\b/i,
     audience: 'employees and managers',
     setting: 'a sales office dealing with public and private clients',
+    ordered: false,
     steps: [
       'Check the gifts and hospitality policy before offering or accepting anything of value',
       'Record every gift or hospitality item above the threshold in the register',
@@ -353,6 +362,7 @@ const DOMAINS: Domain[] = [
       /\b(?:sales|selling|prospect\w*|pipeline|objections?|negotiat\w*|account (?:executives?|managers?)|discovery calls?|closing|quota|crm|upsell\w*|pricing)\b/i,
     audience: 'account executives',
     setting: 'a B2B sales team',
+    ordered: true,
     steps: [
       'Research the account and the buyer’s role before the first call',
       'Open discovery with open questions about the buyer’s goals and problems',
@@ -446,6 +456,7 @@ const DOMAINS: Domain[] = [
       /\b(?:software|engineers?|developers?|devs|code ?base|coding|git|pull requests?|code reviews?|deploy\w*|ci\/cd|api|microservices?|sql|kubernetes|on-?call|incident|secure coding|owasp|sql injection|testing|devops)\b/i,
     audience: 'new software engineers',
     setting: 'a product engineering team',
+    ordered: true,
     steps: [
       'Set up the development environment from the README and run the test suite',
       'Create a short-lived branch for each change',
@@ -541,6 +552,7 @@ const DOMAINS: Domain[] = [
       /\b(?:warehouse\w*|forklifts?|lift trucks?|pallets?|manual handling|lifting|loading docks?|picking|packing|logistics|distribution cent(?:re|er)|fire safety|fire drill|evacuation|ppe|lockout|tagout|health and safety|h&s|hazards?)\b/i,
     audience: 'warehouse operatives',
     setting: 'a distribution centre',
+    ordered: false,
     steps: [
       'Carry out the pre-use check and report any defect before operating equipment',
       'Wear the required PPE for the task and area',
@@ -636,6 +648,7 @@ const DOMAINS: Domain[] = [
       /\b(?:customer service|customers?|complaints?|call cent(?:re|er)|contact cent(?:re|er)|support agents?|helpdesk|service desk|refunds?|angry|de-?escalat\w*|callers?|tickets?)\b/i,
     audience: 'customer service agents',
     setting: 'a contact centre',
+    ordered: true,
     steps: [
       'Greet the customer and confirm who you are speaking to',
       'Listen to the whole issue without interrupting and take notes',
@@ -730,6 +743,7 @@ const DOMAINS: Domain[] = [
       /\b(?:leaders?(?:hip)?|managers?|management|feedback|coaching|delegat\w*|one-to-ones?|1:1s?|performance reviews?|difficult conversations?|team leads?|supervisors?|motivat\w*|appraisals?)\b/i,
     audience: 'first-line managers',
     setting: 'a team of eight in a growing business',
+    ordered: true,
     steps: [
       'Prepare for the conversation with specific, observed examples',
       'Open by stating the purpose and asking for the other person’s view',
@@ -823,6 +837,7 @@ const DOMAINS: Domain[] = [
       /\b(?:cyber\s?security|phishing|passwords?|malware|ransomware|social engineering|mfa|multi-factor|security awareness)\b/i,
     audience: 'all staff',
     setting: 'a hybrid office',
+    ordered: false,
     steps: [
       'Check the sender’s address and links before acting on any email',
       'Report suspicious messages with the report-phishing button',
@@ -1040,6 +1055,8 @@ export function draftDomain(topic: string, audience: string | null, subtopics: s
     audience: who,
     setting: `day-to-day work on ${topic}`,
     steps,
+    // Placeholders for the SME: the ordering items of a draft are placeholders too (draftOrdering).
+    ordered: true,
     facts: six.map(({ s, n }) => `[SME: a key fact about ${s}${n}]`),
     myths: six.map(({ s, n }) => `[SME: a common misconception about ${s}${n}]`),
     errors: six.map(({ s, n }) => ({

@@ -2,7 +2,7 @@
 // Bloom level (terms and facts to remember, step order to apply, consequences to analyse, fixes to evaluate),
 // one key per single-answer item, feedback on every option, no "all/none of the above".
 import type { BloomLevel, QuizArtifact, QuizItem, QuizItemType } from '../../../schemas/artifacts.js';
-import type { RequestedItems } from '../../content/request.js';
+import { gerund, type RequestedItems } from '../../content/request.js';
 import { lowerFirst } from '../assistant-text.js';
 import { pick, titleCase, type ArtifactContext } from './context.js';
 import { GroundedItemWriter } from './grounded-items.js';
@@ -45,7 +45,7 @@ export function itemPlan(
 
 const SELECT_ALL = /\bmultiple[- ]response|\bselect[- ]all|\bmulti[- ]select/i;
 
-type Template = 'fact' | 'sequence' | 'consequence' | 'term' | 'fix';
+type Template = 'fact' | 'sequence' | 'practice' | 'consequence' | 'term' | 'fix';
 const BY_LEVEL: Record<BloomLevel, Template[]> = {
   remember: ['term', 'fact', 'sequence'],
   understand: ['fact', 'sequence', 'term'],
@@ -88,6 +88,12 @@ function draftStem(sub: string, audience: string, n: number, subs: number): stri
 
 type Base = Pick<QuizItem, 'id' | 'type' | 'objectiveId' | 'difficulty'>;
 const unique = (xs: string[]) => xs.filter((x, i) => xs.indexOf(x) === i);
+
+/** An instruction as what someone does: "Store personal data …" → "Storing personal data …". */
+function asDoing(step: string): string {
+  const [verb, ...rest] = step.split(' ');
+  return [titleCase(gerund(verb!)), ...rest].join(' ');
+}
 
 /** Builds the items; `used` counts template uses so items do not repeat. */
 class ItemWriter {
@@ -144,6 +150,30 @@ class ItemWriter {
               feedback: `Not next: “${s}” comes ${steps.indexOf(s) < i ? 'earlier' : 'later'} in the sequence.`,
             })),
           feedback: `The sequence matters: each step of ${t} prepares the next.`,
+        };
+      }
+      case 'practice': {
+        // Practices that hold in any order: which one is right, against three errors people make.
+        const i = this.next('practice');
+        // The errors read as what someone does ("Waiting to report …"): the key reads the same way, so its grammar
+        // does not give it away ("Store personal data …" → "Storing personal data …").
+        const key = asDoing(pick(k.steps, i));
+        return {
+          stem: pick(
+            [
+              `Which of these is expected practice in ${t}?`,
+              `Which of these should you do in ${t}?`,
+              `Which of these follows good practice for ${t}?`,
+            ],
+            i,
+          ),
+          key,
+          keyFeedback: `Correct: ${lowerFirst(key)}.`,
+          distractors: [0, 1, 2].map((d) => {
+            const e = pick(k.errors, i + d);
+            return { text: e.error, feedback: `No: that risks ${e.consequence}. ${e.fix}.` };
+          }),
+          feedback: `Good practice: ${lowerFirst(key)}.`,
         };
       }
       case 'consequence': {
@@ -248,7 +278,11 @@ class ItemWriter {
     const base: Base = { id: `q${n + 1}`, type, objectiveId, difficulty: DIFFICULTY[level] };
     if (this.c.draft && (type === 'matching' || type === 'short_answer' || type === 'multiple_choice'))
       return this.draftItem(base, n);
-    if (type === 'ordering') return this.c.draft ? this.draftOrdering(base, n) : this.ordering(base);
+    // Steps that are practices, not a procedure, have no order to put back: the SME supplies the procedure.
+    if (type === 'ordering')
+      return this.c.draft || !this.c.knowledge.stepsInOrder
+        ? this.draftOrdering(base, n)
+        : this.ordering(base);
     if (type === 'true_false') return this.c.draft ? this.draftTrueFalse(base, n) : this.trueFalse(base, n);
     if (type === 'short_answer') return this.shortAnswer(base);
     if (type === 'matching') return this.matching(base);
@@ -512,7 +546,9 @@ class ItemWriter {
     const k = this.c.knowledge;
     // File content has no error catalogue: its items ask about the documented steps and statements.
     const templates: Template[] = k.fromFiles ? ['sequence', 'fact'] : BY_LEVEL[level];
-    const c = this.choice(pick(templates, this.next(`choice-${level}`)));
+    const template = pick(templates, this.next(`choice-${level}`));
+    // Practices in no particular order are never asked as a sequence ("which step comes after …").
+    const c = this.choice(template === 'sequence' && !k.stepsInOrder ? 'practice' : template);
     const seen = new Set([c.key]);
     const distinct = c.distractors.filter((d) => !seen.has(d.text) && seen.add(d.text));
     const options = distinct.map((d, j) => ({
