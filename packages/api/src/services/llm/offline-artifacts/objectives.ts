@@ -369,12 +369,20 @@ function templates(c: ArtifactContext, level: BloomLevel): Template[] {
   switch (level) {
     case 'remember':
       return [
-        {
-          verb: 'list',
-          behavior: `list the ${n} key steps of ${t} in the right order`,
-          condition: 'without notes',
-          criterion: 'with every step present and in order',
-        },
+        // Practices that hold in any order are listed, not sequenced (Domain.ordered).
+        k.stepsInOrder
+          ? {
+              verb: 'list',
+              behavior: `list the ${n} key steps of ${t} in the right order`,
+              condition: 'without notes',
+              criterion: 'with every step present and in order',
+            }
+          : {
+              verb: 'list',
+              behavior: `list the ${n} key practices of ${t}`,
+              condition: 'without notes',
+              criterion: 'with every practice present',
+            },
         {
           verb: 'identify',
           behavior: `identify the key terms of ${t} and what each one means`,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { LlmMessage } from '../types.js';
 import { artifactContextOf } from './context.js';
 import { VOCABULARIES } from './domains.js';
+import { buildObjectives } from './objectives.js';
 import { buildQuiz } from './quiz.js';
 
 const stepsOf = (id: string) => VOCABULARIES.find((d) => d.id === id)!.steps;
@@ -56,5 +57,18 @@ describe('steps as a sequence only where they are one', () => {
     expect(quiz.items.some((i) => SEQUENCE.test(i.stem))).toBe(true);
     const ordering = quiz.items.find((i) => i.type === 'ordering');
     expect(ordering?.steps).toEqual(stepsOf('sales'));
+  });
+
+  it('objectives list practices, and put only a procedure in order', () => {
+    const behaviours = (m: string) => buildObjectives(ctx(m)).objectives.map((o) => o.behavior);
+    const gdpr = behaviours(
+      'Remember-level objectives for GDPR awareness, for customer service agents. 3 objectives.',
+    );
+    expect(gdpr.some((b) => /key practices of/.test(b))).toBe(true);
+    expect(gdpr.join(' ')).not.toMatch(/in the right order/);
+    const sales = behaviours(
+      'Remember-level objectives for discovery calls, for account executives. 3 objectives.',
+    );
+    expect(sales.some((b) => /key steps of .* in the right order/.test(b))).toBe(true);
   });
 });
