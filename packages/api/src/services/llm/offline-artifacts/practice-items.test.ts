@@ -45,7 +45,7 @@ describe('steps as a sequence only where they are one', () => {
     }
     // The ordering item asks the SME for the procedure rather than ordering practices.
     const ordering = quiz.items.find((i) => i.type === 'ordering');
-    expect(ordering?.steps.every((s) => s.startsWith('[SME:'))).toBe(true);
+    expect(ordering?.steps?.every((s) => s.startsWith('[SME:'))).toBe(true);
   });
 
   it('a sales quiz still asks for the next step of the call and orders its steps', () => {
