@@ -810,10 +810,17 @@ function topicByPattern(t: string): string | null {
   // "a fire safety quiz", "GDPR refresher", "forklift training": the words before the artifact noun.
   const before =
     /\b((?:[A-Za-z][\w'&/-]*\s+){0,4}?[A-Za-z][\w'&/-]*)\s+(?:training|course|module|programme|program|curriculum|workshop|refresher|certification|quiz|knowledge check|assessment|scenario|role[- ]?play|objectives|questions|plan|lesson|bootcamp|e-?learning|campaign|induction|toolbox talk|series|microlearning|micro-?lessons|update|briefing|huddle|enablement)\b/gi;
-  for (const m of t.replace(DURATION_WORDS, ' ').matchAll(before)) {
+  const spaced = t.replace(DURATION_WORDS, ' ');
+  for (const m of spaced.matchAll(before)) {
+    // "Site induction plan", "sales onboarding programme": an induction or onboarding that is itself planned is
+    // part of the subject ("site induction"), not the artifact.
+    const kind =
+      /\s+(induction|onboarding)\s+(?=(?:plan|programme|program|course|quiz|training|checklist)\b)/i.exec(
+        spaced.slice(m.index + m[1]!.length),
+      );
     const c = stripKindWords(
       tidyPhrase(
-        m[1]!.replace(
+        (kind?.index === 0 ? `${m[1]!} ${kind[1]!.toLowerCase()}` : m[1]!).replace(
           /^.*\b(?:write|create|design|build|make|draft|need|want|give|generate|prepare|develop|suggest|deliver|run|roll out|rolling out|put together|come up with|teach|train|plan|me|us|into|for|of|from|with|attached|summari[sz]e|annual|our|new)\s+/i,
           '',
         ),

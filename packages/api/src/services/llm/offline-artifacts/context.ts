@@ -148,6 +148,18 @@ export function subtopicsOf(message: string): string[] {
     if (comma < 0 || !/,.*(?:\band\b|\bor\b|,)/.test(sentence)) continue;
     let from = -1;
     for (const m of sentence.matchAll(LIST_CUE)) if (m.index < comma) from = m.index + m[0].length;
+    // A cue after other detail ("2 hours total, delivered on arrival, covering site rules, permits to work,
+    // emergency procedures and PPE"): the first one a list follows.
+    if (from < 0)
+      for (const m of sentence.matchAll(LIST_CUE)) {
+        const at = m.index + m[0].length;
+        // Not "on"/"about"/"like" there: "delivered on arrival, covering …" is not a list of arrivals.
+        if (/^(?:on|about|like)\b/i.test(m[0])) continue;
+        if (m.index > comma && /,.*(?:\band\b|\bor\b|,)/.test(sentence.slice(at))) {
+          from = at;
+          break;
+        }
+      }
     const colon = sentence.indexOf(':');
     if (from < 0 && colon >= 0 && colon < comma) from = colon + 1;
     if (from >= 0) candidates.push(sentence.slice(from));

@@ -136,8 +136,13 @@ function activitiesFor(
 function moduleObjectives(c: ArtifactContext, i: number, group: GroundedFact[] | undefined): string[] {
   if (group?.length) return group.slice(0, 3).map(factObjective);
   const k = c.knowledge;
+  const step = softLower(pick(k.steps, i));
   return [
-    `Apply this step correctly: ${softLower(pick(k.steps, i))}`,
+    // A draft's steps are the request's subtopics or its topic ("site rules", "PPE", "AML"), not instructions;
+    // the rest are placeholders for the SME's steps.
+    c.draft && !step.startsWith('[')
+      ? `Apply what this module teaches about ${step}`
+      : `Apply this step correctly: ${step}`,
     `Explain how to avoid ${softLower(pick(k.errors, i).error)}`,
   ];
 }
@@ -150,6 +155,14 @@ function shortTitles(c: ArtifactContext, n: number): string[] {
     return Array.from({ length: n }, (_, i) => {
       const round = Math.floor(i / sections.length);
       return `${headingTitle(pick(sections, i).heading)}${round ? ` (part ${round + 1})` : ''}`;
+    });
+  // A draft around the subtopics the request lists ("covering site rules, permits to work, emergency procedures
+  // and PPE"): a module each, as its steps are (module i teaches step i), when there are modules enough.
+  const subs = c.draft ? c.subtopics : [];
+  if (subs.length >= 2 && n >= subs.length)
+    return Array.from({ length: n }, (_, i) => {
+      const round = Math.floor(i / subs.length);
+      return `${titleCase(pick(subs, i))}${round ? ` (part ${round + 1})` : ''}`;
     });
   const arc = [
     `Why ${t} matters`,
