@@ -330,6 +330,23 @@ describe('changing who it is shared with', () => {
   });
 });
 
+describe('a share saved while the person is removed', () => {
+  it('never leaves them listed: the removal takes the new row, or the share is refused (400)', async () => {
+    const workspaceId = (await membershipOf(db, dana.id)).workspace.id;
+    for (let i = 0; i < 8; i++) {
+      const p = await person(`Race${i}`, workspaceId);
+      const quiz = await stored(dana.id);
+      const [shared, removed] = await Promise.allSettled([
+        share(dana.id, { workspace: false, members: [{ userId: p.id, role: 'EDITOR' }] }, quiz.id),
+        removeMember({ db, usage }, ada.id, p.id),
+      ]);
+      expect(removed.status).toBe('fulfilled');
+      if (shared.status === 'rejected') expect(String(shared.reason)).toMatch(/Only members of/);
+      expect(await db.artifactShareMember.count({ where: { userId: p.id } })).toBe(0);
+    }
+  });
+});
+
 describe('who may choose, and bad lists', () => {
   it('only the author lists people; the author, other teams and unknown ids are refused with a 400 in words', async () => {
     const quiz = await stored(dana.id);

@@ -3,7 +3,7 @@
 // unshares it; the author's own copy stays either way. `members` replaces the list (absent: it stays);
 // `{workspace: false}` with no one listed unshares, the list with it. The workspace's owners and admins may
 // unshare too, but only the author chooses who sees it (and its tags).
-import type { Db, ShareRole } from '@app/db';
+import { Prisma, type Db, type ShareRole } from '@app/db';
 import type { Services } from '../container.js';
 import { badRequest } from '../../errors.js';
 import type { ShareMemberInput } from '../../schemas/review.js';
@@ -53,6 +53,19 @@ export async function shareArtifact(
       update: { workspaceId: m.workspace.id, audience, ...(tags ? { tags } : {}) },
     });
     if (!members) return;
+    // The people stay members until this commits: their membership rows are locked, so a removal waits for us
+    // and then takes their new rows with it (workspaces/members.ts ends the membership first). One removed in
+    // the meantime is refused here rather than listed.
+    const ids = members.map((x) => x.userId);
+    const still = await tx.$queryRaw<{ userId: string }[]>(Prisma.sql`
+      SELECT "userId" FROM "WorkspaceMember"
+      WHERE "workspaceId" = ${m.workspace.id} AND "userId" = ANY(${ids}::text[]) FOR SHARE`);
+    if (still.length !== new Set(ids).size)
+      throw notMembers(
+        m,
+        ids,
+        still.map((r) => r.userId),
+      );
     await tx.artifactShareMember.deleteMany({
       where: { artifactId: a.id, userId: { notIn: members.map((x) => x.userId) } },
     });
@@ -82,13 +95,22 @@ async function checkedMembers(db: Db, m: Membership, authorId: string, list: Sha
     where: { workspaceId: m.workspace.id, userId: { in: ids } },
     select: { userId: true },
   });
-  const known = new Set(found.map((f) => f.userId));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length)
-    throw badRequest(
-      `Only members of ${m.workspace.name} can be listed; ${unknown.length === 1 ? 'this one is' : 'these are'} not: ${unknown.join(', ')}`,
+  if (found.length !== new Set(ids).size)
+    throw notMembers(
+      m,
+      ids,
+      found.map((f) => f.userId),
     );
   return list;
+}
+
+/** 400: people listed who are not members of the author's workspace. */
+function notMembers(m: Membership, ids: string[], members: string[]) {
+  const known = new Set(members);
+  const unknown = [...new Set(ids.filter((id) => !known.has(id)))];
+  return badRequest(
+    `Only members of ${m.workspace.name} can be listed; ${unknown.length === 1 ? 'this one is' : 'these are'} not: ${unknown.join(', ')}`,
+  );
 }
 
 export interface SharedPerson {

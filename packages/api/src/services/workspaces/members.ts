@@ -18,11 +18,14 @@ async function memberOf(s: Pick<Services, 'db'>, m: Membership, userId: string) 
   return target;
 }
 
-/** Ends a membership with the shares naming the person in that workspace, in one transaction. */
+/**
+ * Ends a membership with the shares naming the person in that workspace, in one transaction. The membership goes
+ * first: a share being saved holds it locked (review/share.ts), so this waits for that and then sees its rows.
+ */
 async function endMembership(s: Pick<Services, 'db'>, workspaceId: string, userId: string) {
   await s.db.$transaction([
-    s.db.artifactShareMember.deleteMany({ where: { userId, share: { workspaceId } } }),
     s.db.workspaceMember.deleteMany({ where: { workspaceId, userId } }),
+    s.db.artifactShareMember.deleteMany({ where: { userId, share: { workspaceId } } }),
   ]);
 }
 
