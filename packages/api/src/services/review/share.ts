@@ -36,7 +36,7 @@ export async function shareArtifact(
     throw forbidden('Only the author can share this artifact and choose who it is shared with.');
   const m = access.membership;
   if (!m) throw noWorkspace();
-  const members = input.members && (await checkedMembers(s.db, m, userId, input.members));
+  const members = input.members && checkedMembers(userId, input.members);
   const tags = input.tags ? [...new Set(input.tags)] : undefined;
   const audience = input.workspace ? 'WORKSPACE' : 'MEMBERS';
   const before = access.share ? await listedPeople(s.db, a.id, m.workspace.id) : [];
@@ -55,7 +55,7 @@ export async function shareArtifact(
     if (!members) return;
     // The people stay members until this commits: their membership rows are locked, so a removal waits for us
     // and then takes their new rows with it (workspaces/members.ts ends the membership first). One removed in
-    // the meantime is refused here rather than listed.
+    // the meantime, or never a member, is refused here (400) rather than listed.
     const ids = members.map((x) => x.userId);
     const still = await tx.$queryRaw<{ userId: string }[]>(Prisma.sql`
       SELECT "userId" FROM "WorkspaceMember"
@@ -67,7 +67,7 @@ export async function shareArtifact(
         still.map((r) => r.userId),
       );
     await tx.artifactShareMember.deleteMany({
-      where: { artifactId: a.id, userId: { notIn: members.map((x) => x.userId) } },
+      where: { artifactId: a.id, userId: { notIn: ids } },
     });
     for (const x of members)
       await tx.artifactShareMember.upsert({
@@ -86,21 +86,10 @@ export async function shareArtifact(
   return shareState(s, userId, a.id);
 }
 
-/** The listed people, each a member of the author's workspace other than the author: 400 otherwise. */
-async function checkedMembers(db: Db, m: Membership, authorId: string, list: ShareMemberInput[]) {
+/** The listed people, other than the author: 400 otherwise (their membership is checked as the list is saved). */
+function checkedMembers(authorId: string, list: ShareMemberInput[]) {
   if (list.some((x) => x.userId === authorId))
     throw badRequest('The author always edits their artifact: list other members only.');
-  const ids = list.map((x) => x.userId);
-  const found = await db.workspaceMember.findMany({
-    where: { workspaceId: m.workspace.id, userId: { in: ids } },
-    select: { userId: true },
-  });
-  if (found.length !== new Set(ids).size)
-    throw notMembers(
-      m,
-      ids,
-      found.map((f) => f.userId),
-    );
   return list;
 }
 
